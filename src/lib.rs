@@ -1,0 +1,10 @@
+//! OMMS — On Map Military Strategy, played on real OpenStreetMap road maps.
+//!
+//! The crate is a one-way pipeline: [`import`] turns an `.osm.pbf` into a map package, [`map`]
+//! loads a package into the model the game measures on, and [`ui`] draws it.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod import;
+pub mod map;
+pub mod ui;

@@ -1,0 +1,19 @@
+//! The map model: settlement places, the major-road graph in local metres, R-trees over roads and
+//! places, land and water, and the tactical terrain layer; plus loading and writing map packages.
+
+mod load;
+mod model;
+pub mod package;
+pub mod projection;
+mod query;
+pub mod scale;
+
+pub use load::{LoadError, Problem};
+pub use model::{
+    EdgeId, GameMap, NodeId, OsmType, Place, PlaceEntry, PlaceId, RoadEdge, RoadGraph, RoadNode,
+    SegmentEntry, TerrainFeature, TerrainKind,
+};
+pub use package::{MapMeta, PlaceKind, RoadClass};
+pub use projection::Projection;
+pub use query::RoadPoint;
+pub use scale::{Measure, Scale};

@@ -1,0 +1,246 @@
+//! The map package on disk: a folder with `map.toml`, `map.geojson` and `terrain.geojson`.
+//!
+//! This module owns the package's file names, its metadata schema and the atomic write of a whole
+//! package. Format documented in `docs/map-package.md`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::scale::Scale;
+
+/// Metadata file name inside a package.
+pub const META_FILE: &str = "map.toml";
+/// Settlements, roads and water (the strategic board).
+pub const MAP_FILE: &str = "map.geojson";
+/// The tactical terrain layer round playable settlements.
+pub const TERRAIN_FILE: &str = "terrain.geojson";
+/// The attribution every map derived from OpenStreetMap carries.
+pub const ATTRIBUTION: &str = "© OpenStreetMap contributors (ODbL)";
+/// Current package format version; loaders reject newer ones.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Road class of the paper game: motorway, A road or B road. Everything else is a white road.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum RoadClass {
+    /// Motorway: allows the double move.
+    M,
+    /// A road.
+    A,
+    /// B road.
+    B,
+}
+
+impl RoadClass {
+    /// Parse `"M"`, `"A"` or `"B"`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "M" => Some(RoadClass::M),
+            "A" => Some(RoadClass::A),
+            "B" => Some(RoadClass::B),
+            _ => None,
+        }
+    }
+
+    /// The letter used in files and on screen.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RoadClass::M => "M",
+            RoadClass::A => "A",
+            RoadClass::B => "B",
+        }
+    }
+}
+
+/// Kind of settlement place (RULINGS §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaceKind {
+    /// `place=city`.
+    City,
+    /// `place=town`.
+    Town,
+    /// `place=village`.
+    Village,
+    /// `place=suburb`: a "major suburb" in the rules.
+    Suburb,
+}
+
+impl PlaceKind {
+    /// Parse the OSM `place=*` value; `None` for kinds the game does not use (hamlet, …).
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "city" => Some(PlaceKind::City),
+            "town" => Some(PlaceKind::Town),
+            "village" => Some(PlaceKind::Village),
+            "suburb" => Some(PlaceKind::Suburb),
+            _ => None,
+        }
+    }
+
+    /// The OSM value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlaceKind::City => "city",
+            PlaceKind::Town => "town",
+            PlaceKind::Village => "village",
+            PlaceKind::Suburb => "suburb",
+        }
+    }
+
+    /// All kinds, in the order summaries list them.
+    pub const ALL: [PlaceKind; 4] = [
+        PlaceKind::City,
+        PlaceKind::Town,
+        PlaceKind::Village,
+        PlaceKind::Suburb,
+    ];
+}
+
+/// The default `highway=*` → road class mapping of RULINGS §3.
+pub fn default_road_classes() -> BTreeMap<String, RoadClass> {
+    let mut m = BTreeMap::new();
+    for (k, c) in [
+        ("motorway", RoadClass::M),
+        ("motorway_link", RoadClass::M),
+        ("trunk", RoadClass::A),
+        ("trunk_link", RoadClass::A),
+        ("primary", RoadClass::A),
+        ("primary_link", RoadClass::A),
+        ("secondary", RoadClass::B),
+        ("secondary_link", RoadClass::B),
+    ] {
+        m.insert(k.to_string(), c);
+    }
+    m
+}
+
+/// Where a package came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SourceInfo {
+    /// File name of the `.osm.pbf` the package was imported from (no directories).
+    pub file: String,
+    /// Date of the OSM data (the file header's replication timestamp, or the newest element's
+    /// timestamp), as an ISO 8601 date-time; empty when the file carries none.
+    pub date: String,
+}
+
+/// `map.toml`: everything about a package that is not geometry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MapMeta {
+    /// Package format version ([`FORMAT_VERSION`]).
+    pub format_version: u32,
+    /// Display name of the map.
+    pub name: String,
+    /// Map scale denominator in force (players may still override it at game setup).
+    pub scale: Scale,
+    /// The scale RULINGS §2 proposes for this map.
+    pub proposed_scale: Scale,
+    /// Bounding box `[west, south, east, north]` in degrees.
+    pub bbox: [f64; 4],
+    /// Data attribution, shown on screen wherever the map is.
+    pub attribution: String,
+    /// Where the data came from.
+    pub source: SourceInfo,
+    /// `highway=*` value → road class. A modder can add e.g. `tertiary = "B"` and re-import.
+    pub road_classes: BTreeMap<String, RoadClass>,
+}
+
+impl MapMeta {
+    /// Parse `map.toml` text.
+    pub fn from_toml(text: &str) -> Result<Self, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// Serialise to `map.toml` text.
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("MapMeta always serialises")
+    }
+}
+
+/// Write a whole package folder atomically: the files go into a fresh temporary folder beside
+/// `dir`, are synced, and the folder is renamed into place, so a crash or error never leaves a
+/// half-written package. An existing package at `dir` is replaced.
+pub fn write_package_atomically(dir: &Path, files: &[(&str, &[u8])]) -> std::io::Result<()> {
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&parent)?;
+    let leaf = dir
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "map".into());
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".{leaf}.tmp-"))
+        .tempdir_in(&parent)?;
+    for (name, bytes) in files {
+        let mut f = fs::File::create(tmp.path().join(name))?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    let staged = tmp.keep();
+    // A rename cannot replace a non-empty directory, so move the old package aside first and
+    // delete it only once the new one is in place.
+    let old = if dir.exists() {
+        let aside = parent.join(format!(".{leaf}.old-{}", std::process::id()));
+        fs::rename(dir, &aside)?;
+        Some(aside)
+    } else {
+        None
+    };
+    if let Err(e) = fs::rename(&staged, dir) {
+        if let Some(aside) = &old {
+            let _ = fs::rename(aside, dir);
+        }
+        let _ = fs::remove_dir_all(&staged);
+        return Err(e);
+    }
+    if let Some(aside) = old {
+        let _ = fs::remove_dir_all(aside);
+    }
+    if let Ok(d) = fs::File::open(&parent) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meta_round_trips_through_toml() {
+        let meta = MapMeta {
+            format_version: FORMAT_VERSION,
+            name: "Andorra".into(),
+            scale: Scale(25_000),
+            proposed_scale: Scale(25_000),
+            bbox: [1.4, 42.4, 1.8, 42.7],
+            attribution: ATTRIBUTION.into(),
+            source: SourceInfo {
+                file: "andorra.osm.pbf".into(),
+                date: "2013-05-28T18:59:04Z".into(),
+            },
+            road_classes: default_road_classes(),
+        };
+        let text = meta.to_toml();
+        assert!(text.contains("OpenStreetMap contributors"));
+        assert_eq!(MapMeta::from_toml(&text).unwrap(), meta);
+    }
+
+    #[test]
+    fn atomic_write_replaces_an_existing_package() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("pkg");
+        write_package_atomically(&dir, &[("a.txt", b"one")]).unwrap();
+        write_package_atomically(&dir, &[("b.txt", b"two")]).unwrap();
+        assert!(!dir.join("a.txt").exists());
+        assert_eq!(fs::read(dir.join("b.txt")).unwrap(), b"two");
+        let leftovers: Vec<_> = fs::read_dir(root.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temp folders left behind");
+    }
+}

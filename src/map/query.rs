@@ -1,0 +1,1 @@
+//! Spatial queries the rules need. (Being written.)
