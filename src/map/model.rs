@@ -3,7 +3,7 @@
 //! Fields are private; the loader (`load.rs`) is the only code that builds a [`GameMap`], and
 //! spatial indexes are rebuilt on load rather than stored.
 
-use geo::{LineString, MultiPolygon, Polygon};
+use geo::{LineString, Polygon};
 use rstar::primitives::GeomWithData;
 use rstar::RTree;
 
@@ -266,6 +266,11 @@ pub type SegmentEntry = GeomWithData<rstar::primitives::Line<[f64; 2]>, (EdgeId,
 /// A place in the R-tree.
 pub type PlaceEntry = GeomWithData<[f64; 2], PlaceId>;
 
+/// A water polygon's bounding box in the R-tree, tagged with its index in [`GameMap::water`].
+pub(crate) type WaterEntry = GeomWithData<rstar::primitives::Rectangle<[f64; 2]>, usize>;
+/// A coastline segment in the R-tree, tagged with (line index, segment index).
+pub(crate) type CoastEntry = GeomWithData<rstar::primitives::Line<[f64; 2]>, (usize, u32)>;
+
 /// A whole loaded map package.
 pub struct GameMap {
     pub(crate) meta: MapMeta,
@@ -277,7 +282,7 @@ pub struct GameMap {
     pub(crate) terrain: Vec<TerrainFeature>,
     pub(crate) segment_tree: RTree<SegmentEntry>,
     pub(crate) place_tree: RTree<PlaceEntry>,
-    pub(crate) water_tree: RTree<GeomWithData<rstar::AABB<[f64; 2]>, usize>>,
+    pub(crate) water_tree: RTree<GeomWithData<rstar::primitives::Rectangle<[f64; 2]>, usize>>,
 }
 
 impl GameMap {

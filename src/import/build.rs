@@ -1,0 +1,584 @@
+//! From the raw OSM elements to the package's features: places (with playability), road edges,
+//! water, coastline and the terrain layer, plus the scale proposal.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+
+use geo::orient::{Direction, Orient};
+use geo::{Centroid, Coord, LineString, MultiPolygon, Polygon};
+use rstar::primitives::Line;
+use rstar::{RTree, AABB};
+
+use super::clip::clip_polyline;
+use super::pbf::{RawData, RawRelation, RawWay};
+use super::rings::{join_rings, nest};
+use super::tags::{self, PropValue};
+use super::{ImportError, ImportSummary};
+use crate::map::scale::STANDARD_SCALES;
+use crate::map::{Measure, OsmType, PlaceKind, Projection, RoadClass, Scale, TerrainKind};
+
+/// Terrain is kept this far round every playable settlement (metres).
+pub const TERRAIN_RADIUS_M: f64 = 2_000.0;
+
+/// A settlement place ready to write.
+#[derive(Debug, Clone)]
+pub struct OutPlace {
+    pub osm_type: OsmType,
+    pub osm_id: i64,
+    pub name: String,
+    pub kind: PlaceKind,
+    pub lonlat: [f64; 2],
+    pub playable: bool,
+}
+
+/// One road edge ready to write.
+#[derive(Debug, Clone)]
+pub struct OutRoad {
+    pub osm_id: i64,
+    pub class: RoadClass,
+    pub highway: String,
+    pub road_ref: Option<String>,
+    pub name: Option<String>,
+    pub coords: Vec<[f64; 2]>,
+}
+
+/// Geometry of a water, coastline or terrain feature, in lon/lat.
+#[derive(Debug, Clone)]
+pub enum OutGeom {
+    Point([f64; 2]),
+    Line(Vec<[f64; 2]>),
+    Area(MultiPolygon<f64>),
+}
+
+/// A water, coastline or terrain feature ready to write.
+#[derive(Debug, Clone)]
+pub struct OutFeature {
+    pub kind: &'static str,
+    pub osm_type: OsmType,
+    pub osm_id: i64,
+    pub geom: OutGeom,
+    pub props: Vec<(&'static str, PropValue)>,
+}
+
+/// Everything the writer needs.
+#[derive(Debug)]
+pub struct Built {
+    pub places: Vec<OutPlace>,
+    pub roads: Vec<OutRoad>,
+    pub water: Vec<OutFeature>,
+    pub coastline: Vec<OutFeature>,
+    pub terrain: Vec<OutFeature>,
+    pub scale: Scale,
+    pub proposed_scale: Scale,
+    pub bbox: [f64; 4],
+    pub summary: ImportSummary,
+}
+
+fn way_coords(raw: &RawData, w: &RawWay) -> Vec<[f64; 2]> {
+    w.refs.iter().filter_map(|&id| raw.lonlat(id)).collect()
+}
+
+fn is_closed(w: &RawWay) -> bool {
+    w.refs.len() >= 4 && w.refs.first() == w.refs.last()
+}
+
+fn to_area(coords: Vec<[f64; 2]>) -> Option<MultiPolygon<f64>> {
+    if coords.len() < 4 || coords.first() != coords.last() {
+        return None;
+    }
+    let ring: Vec<Coord<f64>> = coords
+        .into_iter()
+        .map(|c| Coord { x: c[0], y: c[1] })
+        .collect();
+    Some(MultiPolygon(vec![Polygon::new(LineString(ring), vec![])]))
+}
+
+/// Assemble a multipolygon relation; `None` when no closed ring can be made.
+fn relation_area(raw: &RawData, r: &RawRelation) -> Option<MultiPolygon<f64>> {
+    let parts: Vec<Vec<i64>> = r
+        .members
+        .iter()
+        .filter(|m| m.is_way)
+        .filter_map(|m| raw.ways.get(&m.id))
+        .map(|w| {
+            w.refs
+                .iter()
+                .copied()
+                .filter(|&id| raw.lonlat(id).is_some())
+                .collect()
+        })
+        .collect();
+    let (rings, _) = join_rings(parts);
+    let rings: Vec<Vec<Coord<f64>>> = rings
+        .into_iter()
+        .map(|ring| {
+            ring.into_iter()
+                .filter_map(|id| raw.lonlat(id))
+                .map(|c| Coord { x: c[0], y: c[1] })
+                .collect()
+        })
+        .collect();
+    let mp = nest(rings);
+    (!mp.0.is_empty()).then_some(mp)
+}
+
+fn in_bbox(p: [f64; 2], b: [f64; 4]) -> bool {
+    p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3]
+}
+
+fn extent(points: impl Iterator<Item = [f64; 2]>) -> Option<[f64; 4]> {
+    points.fold(None, |acc, p| {
+        Some(match acc {
+            None => [p[0], p[1], p[0], p[1]],
+            Some(b) => [
+                b[0].min(p[0]),
+                b[1].min(p[1]),
+                b[2].max(p[0]),
+                b[3].max(p[1]),
+            ],
+        })
+    })
+}
+
+fn geom_points(g: &OutGeom) -> Box<dyn Iterator<Item = [f64; 2]> + '_> {
+    match g {
+        OutGeom::Point(p) => Box::new(std::iter::once(*p)),
+        OutGeom::Line(l) => Box::new(l.iter().copied()),
+        OutGeom::Area(mp) => Box::new(
+            mp.0.iter()
+                .flat_map(|p| p.exterior().0.iter().map(|c| [c.x, c.y])),
+        ),
+    }
+}
+
+fn settlement_places(raw: &RawData, bbox: Option<[f64; 4]>) -> Vec<OutPlace> {
+    let mut out = Vec::new();
+    let place_nodes: HashSet<i64> = raw
+        .nodes
+        .iter()
+        .filter(|n| tags::place_kind(&n.tags).is_some())
+        .map(|n| n.id)
+        .collect();
+    for n in &raw.nodes {
+        if let Some(kind) = tags::place_kind(&n.tags) {
+            let lonlat = [f64::from(n.lon) * 1e-7, f64::from(n.lat) * 1e-7];
+            out.push(OutPlace {
+                osm_type: OsmType::Node,
+                osm_id: n.id,
+                name: n.tags.get("name").unwrap_or_default().trim().to_string(),
+                kind,
+                lonlat,
+                playable: false,
+            });
+        }
+    }
+    for w in raw.ways.values() {
+        let Some(kind) = tags::place_kind(&w.tags) else {
+            continue;
+        };
+        if !is_closed(w) {
+            continue;
+        }
+        if let Some(c) = to_area(way_coords(raw, w)).and_then(|a| a.centroid()) {
+            out.push(OutPlace {
+                osm_type: OsmType::Way,
+                osm_id: w.id,
+                name: w.tags.get("name").unwrap_or_default().trim().to_string(),
+                kind,
+                lonlat: [c.x(), c.y()],
+                playable: false,
+            });
+        }
+    }
+    for r in &raw.relations {
+        let Some(kind) = tags::place_kind(&r.tags) else {
+            continue;
+        };
+        let label = ["label", "admin_centre"]
+            .iter()
+            .find_map(|role| r.members.iter().find(|m| !m.is_way && &*m.role == *role));
+        // The label node is mapped as a place itself: that node already stands for it.
+        if label.is_some_and(|m| place_nodes.contains(&m.id)) {
+            continue;
+        }
+        let pos = label.and_then(|m| raw.lonlat(m.id)).or_else(|| {
+            relation_area(raw, r)
+                .and_then(|a| a.centroid())
+                .map(|c| [c.x(), c.y()])
+        });
+        if let Some(lonlat) = pos {
+            out.push(OutPlace {
+                osm_type: OsmType::Relation,
+                osm_id: r.id,
+                name: r.tags.get("name").unwrap_or_default().trim().to_string(),
+                kind,
+                lonlat,
+                playable: false,
+            });
+        }
+    }
+    if let Some(b) = bbox {
+        out.retain(|p| in_bbox(p.lonlat, b));
+    }
+    out.sort_by_key(|p| (p.osm_type, p.osm_id));
+    out
+}
+
+/// Road ways split into edges at every node shared with another road (or repeated in the same
+/// way) and at gaps where the file lacks a node; then cut at `bbox`.
+fn road_edges(
+    raw: &RawData,
+    classes: &BTreeMap<String, RoadClass>,
+    bbox: Option<[f64; 4]>,
+) -> Vec<OutRoad> {
+    let roads: Vec<(&RawWay, RoadClass)> = raw
+        .ways
+        .values()
+        .filter_map(|w| tags::road_class(&w.tags, classes).map(|c| (w, c)))
+        .collect();
+    // Only looked up, never iterated, so a HashMap cannot leak its order into the output.
+    let mut uses: HashMap<i64, u32> = HashMap::new();
+    for (w, _) in &roads {
+        for &id in &w.refs {
+            *uses.entry(id).or_insert(0) += 1;
+        }
+    }
+    let mut out = Vec::new();
+    for (w, class) in roads {
+        let mut pieces: Vec<Vec<[f64; 2]>> = Vec::new();
+        let mut cur: Vec<[f64; 2]> = Vec::new();
+        for (i, &id) in w.refs.iter().enumerate() {
+            match raw.lonlat(id) {
+                None => {
+                    if cur.len() >= 2 {
+                        pieces.push(std::mem::take(&mut cur));
+                    }
+                    cur.clear();
+                }
+                Some(p) => {
+                    cur.push(p);
+                    let inner = i > 0 && i + 1 < w.refs.len();
+                    if inner && uses.get(&id).copied().unwrap_or(0) >= 2 && cur.len() >= 2 {
+                        pieces.push(std::mem::replace(&mut cur, vec![p]));
+                    }
+                }
+            }
+        }
+        if cur.len() >= 2 {
+            pieces.push(cur);
+        }
+        for piece in pieces {
+            let clipped = match bbox {
+                Some(b) => clip_polyline(&piece, b),
+                None => vec![piece],
+            };
+            for coords in clipped {
+                out.push(OutRoad {
+                    osm_id: w.id,
+                    class,
+                    highway: w.tags.get("highway").unwrap_or_default().to_string(),
+                    road_ref: w.tags.get("ref").map(str::to_string),
+                    name: w.tags.get("name").map(str::to_string),
+                    coords,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn polyline_m(proj: &Projection, coords: &[[f64; 2]]) -> f64 {
+    coords
+        .windows(2)
+        .map(|w| {
+            let (a, b) = (proj.to_xy(w[0][0], w[0][1]), proj.to_xy(w[1][0], w[1][1]));
+            ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt()
+        })
+        .sum()
+}
+
+/// Turn raw OSM data into the package's features.
+pub fn build(
+    raw: &RawData,
+    classes: &BTreeMap<String, RoadClass>,
+    bbox: Option<[f64; 4]>,
+    fixed_scale: Option<Scale>,
+    path: &Path,
+) -> Result<Built, ImportError> {
+    let mut warnings = Vec::new();
+    if raw.ways.is_empty() && !raw.nodes.is_empty() {
+        return Err(ImportError::NoWays {
+            path: path.to_path_buf(),
+        });
+    }
+    let total_refs: usize = raw.ways.values().map(|w| w.refs.len()).sum();
+    let missing_refs: usize = raw
+        .ways
+        .values()
+        .flat_map(|w| w.refs.iter())
+        .filter(|&&id| raw.lonlat(id).is_none())
+        .count();
+    if total_refs > 0 && missing_refs * 2 > total_refs {
+        return Err(ImportError::Truncated {
+            path: path.to_path_buf(),
+            missing: missing_refs,
+            total: total_refs,
+        });
+    }
+    if missing_refs > 0 {
+        warnings.push(format!(
+            "{missing_refs} of {total_refs} node references point outside the file (ways cut at the extract's edge); those parts are left out"
+        ));
+    }
+
+    let mut places = settlement_places(raw, bbox);
+    let roads = road_edges(raw, classes, bbox);
+    let data_bbox = extent(
+        places
+            .iter()
+            .map(|p| p.lonlat)
+            .chain(roads.iter().flat_map(|r| r.coords.iter().copied())),
+    );
+    let (Some(data_bbox), false) = (data_bbox, roads.is_empty() || places.is_empty()) else {
+        return Err(ImportError::NoPlayable {
+            path: path.to_path_buf(),
+            places: places.len(),
+        });
+    };
+    // Rounded to OSM's own precision so map.toml does not carry float noise.
+    let bbox_out = bbox.unwrap_or(data_bbox).map(|v| (v * 1e7).round() / 1e7);
+    let proj = Projection::for_bbox(bbox_out);
+
+    // Distance from each place to the nearest major road decides playability at any scale.
+    let segs: Vec<Line<[f64; 2]>> = roads
+        .iter()
+        .flat_map(|r| {
+            r.coords
+                .windows(2)
+                .map(|w| Line::new(proj.to_xy(w[0][0], w[0][1]), proj.to_xy(w[1][0], w[1][1])))
+        })
+        .collect();
+    let seg_tree = RTree::bulk_load(segs);
+    let place_xy: Vec<[f64; 2]> = places
+        .iter()
+        .map(|p| proj.to_xy(p.lonlat[0], p.lonlat[1]))
+        .collect();
+    let road_dist: Vec<f64> = place_xy
+        .iter()
+        .map(|p| {
+            seg_tree
+                .nearest_neighbor(p)
+                .map(|l| rstar::PointDistance::distance_2(l, p).sqrt())
+                .unwrap_or(f64::INFINITY)
+        })
+        .collect();
+    let playable_at = |s: Scale| -> Vec<bool> {
+        let r = s.ground_m(Measure::Coin1p.radius_mm());
+        road_dist.iter().map(|&d| d <= r).collect()
+    };
+    let mut proposed: Option<(f64, Scale)> = None;
+    for s in STANDARD_SCALES.map(Scale) {
+        let flags = playable_at(s);
+        let Some(b) = extent(
+            place_xy
+                .iter()
+                .zip(&flags)
+                .filter(|(_, &f)| f)
+                .map(|(p, _)| *p),
+        ) else {
+            continue;
+        };
+        let side = (b[2] - b[0]).max(b[3] - b[1]);
+        let err = (s.table_mm(side) - crate::map::scale::TARGET_TABLE_MM).abs();
+        if proposed.is_none_or(|(e, _)| err < e) {
+            proposed = Some((err, s));
+        }
+    }
+    let Some((_, proposed_scale)) = proposed else {
+        return Err(ImportError::NoPlayable {
+            path: path.to_path_buf(),
+            places: places.len(),
+        });
+    };
+    let scale = fixed_scale.unwrap_or(proposed_scale);
+    for (p, f) in places.iter_mut().zip(playable_at(scale)) {
+        p.playable = f;
+    }
+    let playable_xy: Vec<[f64; 2]> = places
+        .iter()
+        .zip(&place_xy)
+        .filter(|(p, _)| p.playable)
+        .map(|(_, xy)| *xy)
+        .collect();
+    if playable_xy.is_empty() {
+        return Err(ImportError::NoPlayable {
+            path: path.to_path_buf(),
+            places: places.len(),
+        });
+    }
+
+    let (terrain, water, coastline) = areas_and_terrain(raw, bbox, &proj, &playable_xy);
+
+    let mut summary = ImportSummary {
+        places: BTreeMap::new(),
+        playable: playable_xy.len(),
+        road_km: BTreeMap::new(),
+        road_edges: roads.len(),
+        terrain_features: terrain.len(),
+        water_areas: water.len(),
+        proposed_scale,
+        scale,
+        output_bytes: 0,
+        warnings,
+    };
+    for p in &places {
+        *summary.places.entry(p.kind).or_insert(0) += 1;
+    }
+    for r in &roads {
+        *summary.road_km.entry(r.class).or_insert(0.0) += polyline_m(&proj, &r.coords) / 1000.0;
+    }
+    Ok(Built {
+        places,
+        roads,
+        water,
+        coastline,
+        terrain,
+        scale,
+        proposed_scale,
+        bbox: bbox_out,
+        summary,
+    })
+}
+
+type Features = Vec<OutFeature>;
+
+/// Water areas and coastline for the whole board, and the terrain layer near playable places.
+fn areas_and_terrain(
+    raw: &RawData,
+    bbox: Option<[f64; 4]>,
+    proj: &Projection,
+    playable_xy: &[[f64; 2]],
+) -> (Features, Features, Features) {
+    let near_tree = RTree::bulk_load(playable_xy.to_vec());
+    let near_playable = |g: &OutGeom| -> bool {
+        let Some(b) = extent(geom_points(g).map(|p| proj.to_xy(p[0], p[1]))) else {
+            return false;
+        };
+        let env = AABB::from_corners(
+            [b[0] - TERRAIN_RADIUS_M, b[1] - TERRAIN_RADIUS_M],
+            [b[2] + TERRAIN_RADIUS_M, b[3] + TERRAIN_RADIUS_M],
+        );
+        near_tree.locate_in_envelope(&env).any(|p| {
+            let dx = (b[0] - p[0]).max(0.0).max(p[0] - b[2]);
+            let dy = (b[1] - p[1]).max(0.0).max(p[1] - b[3]);
+            dx * dx + dy * dy <= TERRAIN_RADIUS_M * TERRAIN_RADIUS_M
+        })
+    };
+    let touches_bbox = |g: &OutGeom| -> bool {
+        match bbox {
+            None => true,
+            Some(bb) => extent(geom_points(g))
+                .is_some_and(|e| e[0] <= bb[2] && e[2] >= bb[0] && e[1] <= bb[3] && e[3] >= bb[1]),
+        }
+    };
+    let mut terrain = Vec::new();
+    let mut water = Vec::new();
+    let mut coastline = Vec::new();
+    let mut push_terrain = |kind: TerrainKind, osm_type, osm_id, geom: OutGeom, t: &tags::Tags| {
+        if touches_bbox(&geom) && near_playable(&geom) {
+            let props = tags::terrain_properties(kind, t);
+            terrain.push(OutFeature {
+                kind: kind.as_str(),
+                osm_type,
+                osm_id,
+                geom,
+                props,
+            });
+        }
+    };
+    for n in &raw.nodes {
+        if let Some(kind) = tags::terrain_point(&n.tags) {
+            let p = [f64::from(n.lon) * 1e-7, f64::from(n.lat) * 1e-7];
+            push_terrain(kind, OsmType::Node, n.id, OutGeom::Point(p), &n.tags);
+        }
+    }
+    for w in raw.ways.values() {
+        if w.tags.is_empty() {
+            continue;
+        }
+        let coords = way_coords(raw, w);
+        if coords.len() < 2 {
+            continue;
+        }
+        let area = if is_closed(w) {
+            tags::terrain_area(&w.tags)
+        } else {
+            None
+        };
+        if let Some(kind) = area {
+            if let Some(mp) = to_area(coords.clone()) {
+                if tags::is_water_area(&w.tags) && touches_bbox(&OutGeom::Area(mp.clone())) {
+                    water.push(OutFeature {
+                        kind: "water",
+                        osm_type: OsmType::Way,
+                        osm_id: w.id,
+                        geom: OutGeom::Area(mp.clone()),
+                        props: vec![],
+                    });
+                }
+                push_terrain(kind, OsmType::Way, w.id, OutGeom::Area(mp), &w.tags);
+            }
+        }
+        if let Some(kind) = tags::terrain_line(&w.tags) {
+            // A closed road is a roundabout, not an area; a closed barrier is still a line.
+            push_terrain(
+                kind,
+                OsmType::Way,
+                w.id,
+                OutGeom::Line(coords.clone()),
+                &w.tags,
+            );
+        }
+        if tags::is_coastline(&w.tags) && touches_bbox(&OutGeom::Line(coords.clone())) {
+            coastline.push(OutFeature {
+                kind: "coastline",
+                osm_type: OsmType::Way,
+                osm_id: w.id,
+                geom: OutGeom::Line(coords),
+                props: vec![],
+            });
+        }
+    }
+    for r in &raw.relations {
+        let Some(kind) = tags::terrain_area(&r.tags) else {
+            continue;
+        };
+        if r.tags.get("type") != Some("multipolygon") {
+            continue;
+        }
+        let Some(mp) = relation_area(raw, r) else {
+            continue;
+        };
+        if tags::is_water_area(&r.tags) && touches_bbox(&OutGeom::Area(mp.clone())) {
+            water.push(OutFeature {
+                kind: "water",
+                osm_type: OsmType::Relation,
+                osm_id: r.id,
+                geom: OutGeom::Area(mp.clone()),
+                props: vec![],
+            });
+        }
+        push_terrain(kind, OsmType::Relation, r.id, OutGeom::Area(mp), &r.tags);
+    }
+    for f in terrain.iter_mut().chain(water.iter_mut()) {
+        if let OutGeom::Area(mp) = &mut f.geom {
+            // RFC 7946: outer rings counter-clockwise, holes clockwise.
+            *mp = mp.orient(Direction::Default);
+        }
+    }
+    let order = |f: &OutFeature| (f.kind, f.osm_type, f.osm_id);
+    terrain.sort_by(|a, b| order(a).cmp(&order(b)));
+    water.sort_by(|a, b| order(a).cmp(&order(b)));
+    coastline.sort_by(|a, b| order(a).cmp(&order(b)));
+    (terrain, water, coastline)
+}

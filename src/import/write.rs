@@ -1,0 +1,185 @@
+//! Printing the package's GeoJSON. Written by hand rather than through a DOM so that output is
+//! byte-for-byte stable (fixed 7 decimals, one feature per line for readable diffs) and a big
+//! region does not need a second copy of every feature in memory.
+
+use std::fmt::Write;
+
+use geo::MultiPolygon;
+
+use super::build::{Built, OutFeature, OutGeom};
+use super::tags::PropValue;
+use crate::map::OsmType;
+
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("strings always serialise")
+}
+
+fn osm_type(t: OsmType) -> &'static str {
+    match t {
+        OsmType::Node => "node",
+        OsmType::Way => "way",
+        OsmType::Relation => "relation",
+    }
+}
+
+fn coord(out: &mut String, p: [f64; 2]) {
+    let _ = write!(out, "[{:.7},{:.7}]", p[0], p[1]);
+}
+
+fn coords(out: &mut String, pts: impl Iterator<Item = [f64; 2]>) {
+    out.push('[');
+    for (i, p) in pts.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        coord(out, p);
+    }
+    out.push(']');
+}
+
+fn polygon_rings(out: &mut String, poly: &geo::Polygon<f64>) {
+    out.push('[');
+    coords(out, poly.exterior().0.iter().map(|c| [c.x, c.y]));
+    for hole in poly.interiors() {
+        out.push(',');
+        coords(out, hole.0.iter().map(|c| [c.x, c.y]));
+    }
+    out.push(']');
+}
+
+fn area(out: &mut String, mp: &MultiPolygon<f64>) {
+    if mp.0.len() == 1 {
+        out.push_str("{\"type\":\"Polygon\",\"coordinates\":");
+        polygon_rings(out, &mp.0[0]);
+    } else {
+        out.push_str("{\"type\":\"MultiPolygon\",\"coordinates\":[");
+        for (i, p) in mp.0.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            polygon_rings(out, p);
+        }
+        out.push(']');
+    }
+    out.push('}');
+}
+
+fn geometry(out: &mut String, g: &OutGeom) {
+    match g {
+        OutGeom::Point(p) => {
+            out.push_str("{\"type\":\"Point\",\"coordinates\":");
+            coord(out, *p);
+            out.push('}');
+        }
+        OutGeom::Line(l) => {
+            out.push_str("{\"type\":\"LineString\",\"coordinates\":");
+            coords(out, l.iter().copied());
+            out.push('}');
+        }
+        OutGeom::Area(mp) => area(out, mp),
+    }
+}
+
+fn prop(out: &mut String, key: &str, v: &PropValue) {
+    let _ = write!(out, ",{}:", json_str(key));
+    match v {
+        PropValue::Str(s) => out.push_str(&json_str(s)),
+        PropValue::Num(n) => {
+            let _ = write!(out, "{n}");
+        }
+        PropValue::Bool(b) => {
+            let _ = write!(out, "{b}");
+        }
+    }
+}
+
+fn opt_str(o: &Option<String>) -> String {
+    o.as_deref().map(json_str).unwrap_or_else(|| "null".into())
+}
+
+fn feature(out: &mut String, f: &OutFeature) {
+    out.push_str("{\"type\":\"Feature\",\"geometry\":");
+    geometry(out, &f.geom);
+    let _ = write!(
+        out,
+        ",\"properties\":{{\"kind\":{},\"osm_type\":\"{}\",\"osm_id\":{}",
+        json_str(f.kind),
+        osm_type(f.osm_type),
+        f.osm_id
+    );
+    for (k, v) in &f.props {
+        prop(out, k, v);
+    }
+    out.push_str("}}");
+}
+
+fn collection(items: Vec<String>) -> String {
+    let mut out = String::with_capacity(items.iter().map(|s| s.len() + 2).sum::<usize>() + 64);
+    out.push_str("{\"type\":\"FeatureCollection\",\"features\":[\n");
+    let n = items.len();
+    for (i, s) in items.into_iter().enumerate() {
+        out.push_str(&s);
+        if i + 1 < n {
+            out.push(',');
+        }
+        out.push('\n');
+    }
+    out.push_str("]}\n");
+    out
+}
+
+/// `map.geojson`: settlements, roads, water, coastline.
+pub fn map_geojson(b: &Built) -> String {
+    let mut items = Vec::with_capacity(b.places.len() + b.roads.len() + b.water.len());
+    for p in &b.places {
+        let mut s =
+            String::from("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":");
+        coord(&mut s, p.lonlat);
+        let _ = write!(
+            s,
+            "}},\"properties\":{{\"kind\":\"settlement\",\"name\":{},\"place\":\"{}\",\"playable\":{},\"osm_type\":\"{}\",\"osm_id\":{}}}}}",
+            json_str(&p.name),
+            p.kind.as_str(),
+            p.playable,
+            osm_type(p.osm_type),
+            p.osm_id
+        );
+        items.push(s);
+    }
+    for r in &b.roads {
+        let mut s = String::from(
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":",
+        );
+        coords(&mut s, r.coords.iter().copied());
+        let _ = write!(
+            s,
+            "}},\"properties\":{{\"kind\":\"road\",\"class\":\"{}\",\"highway\":{},\"ref\":{},\"name\":{},\"osm_id\":{}}}}}",
+            r.class.as_str(),
+            json_str(&r.highway),
+            opt_str(&r.road_ref),
+            opt_str(&r.name),
+            r.osm_id
+        );
+        items.push(s);
+    }
+    for f in b.water.iter().chain(&b.coastline) {
+        let mut s = String::new();
+        feature(&mut s, f);
+        items.push(s);
+    }
+    collection(items)
+}
+
+/// `terrain.geojson`: the tactical layer.
+pub fn terrain_geojson(b: &Built) -> String {
+    collection(
+        b.terrain
+            .iter()
+            .map(|f| {
+                let mut s = String::new();
+                feature(&mut s, f);
+                s
+            })
+            .collect(),
+    )
+}
