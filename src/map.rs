@@ -1,6 +1,7 @@
 //! The map model: settlement places, the major-road graph in local metres, R-trees over roads and
 //! places, land and water, and the tactical terrain layer; plus loading and writing map packages.
 
+mod land;
 mod load;
 mod model;
 pub mod package;
@@ -8,7 +9,7 @@ pub mod projection;
 mod query;
 pub mod scale;
 
-pub use load::{LoadError, Problem};
+pub use load::{load_meta, LoadError, Problem};
 pub use model::{
     EdgeId, GameMap, NodeId, OsmType, Place, PlaceEntry, PlaceId, RoadEdge, RoadGraph, RoadNode,
     SegmentEntry, TerrainFeature, TerrainKind,

@@ -11,19 +11,27 @@ use super::package::{MapMeta, PlaceKind, RoadClass};
 use super::projection::Projection;
 
 /// Index of a settlement place in [`GameMap::settlements`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct PlaceId(pub u32);
 
 /// Index of a road graph node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct NodeId(pub u32);
 
 /// Index of a road graph edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct EdgeId(pub u32);
 
 /// The OSM element type an id refers to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum OsmType {
     /// An OSM node.
@@ -183,7 +191,9 @@ impl RoadGraph {
 }
 
 /// Kind of a tactical terrain feature (RULINGS §9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum TerrainKind {
     /// A building footprint.
@@ -282,7 +292,10 @@ pub struct GameMap {
     pub(crate) terrain: Vec<TerrainFeature>,
     pub(crate) segment_tree: RTree<SegmentEntry>,
     pub(crate) place_tree: RTree<PlaceEntry>,
-    pub(crate) water_tree: RTree<GeomWithData<rstar::primitives::Rectangle<[f64; 2]>, usize>>,
+    /// Bounding boxes of `water`, tagged with the polygon's index.
+    pub(crate) water_tree: RTree<WaterEntry>,
+    /// Every coastline segment, tagged with (line index, segment index).
+    pub(crate) coast_tree: RTree<CoastEntry>,
 }
 
 impl GameMap {

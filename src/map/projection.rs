@@ -69,6 +69,9 @@ mod tests {
         assert!((back[0] - a[0]).abs() < 1e-9 && (back[1] - a[1]).abs() < 1e-9);
         let planar = ((xa[0] - xb[0]).powi(2) + (xa[1] - xb[1]).powi(2)).sqrt();
         let sphere = haversine_m(a, b);
-        assert!((planar - sphere).abs() / sphere < 0.002, "{planar} vs {sphere}");
+        assert!(
+            (planar - sphere).abs() / sphere < 0.002,
+            "{planar} vs {sphere}"
+        );
     }
 }

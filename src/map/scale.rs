@@ -11,9 +11,8 @@ use serde::{Deserialize, Serialize};
 pub struct Scale(pub u32);
 
 /// The standard map series the importer chooses from, largest first.
-pub const STANDARD_SCALES: [u32; 7] = [
-    10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000,
-];
+pub const STANDARD_SCALES: [u32; 7] =
+    [10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000];
 
 /// How much table the longest side of the playable area should fill: eight card lengths.
 pub const TARGET_TABLE_MM: f64 = 8.0 * Measure::CardLength.mm();
