@@ -9,6 +9,7 @@ mod clip;
 mod pbf;
 mod rings;
 mod tags;
+mod terrain;
 mod write;
 
 use std::collections::BTreeMap;

@@ -4,10 +4,9 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
-use geo::orient::{Direction, Orient};
 use geo::{Centroid, Coord, LineString, MultiPolygon, Polygon};
 use rstar::primitives::Line;
-use rstar::{RTree, AABB};
+use rstar::RTree;
 
 use super::clip::clip_polyline;
 use super::pbf::{RawData, RawRelation, RawWay};
@@ -15,10 +14,7 @@ use super::rings::{join_rings, nest};
 use super::tags::{self, PropValue};
 use super::{ImportError, ImportSummary};
 use crate::map::scale::STANDARD_SCALES;
-use crate::map::{Measure, OsmType, PlaceKind, Projection, RoadClass, Scale, TerrainKind};
-
-/// Terrain is kept this far round every playable settlement (metres).
-pub const TERRAIN_RADIUS_M: f64 = 2_000.0;
+use crate::map::{Measure, OsmType, PlaceKind, Projection, RoadClass, Scale};
 
 /// A settlement place ready to write.
 #[derive(Debug, Clone)]
@@ -74,15 +70,15 @@ pub struct Built {
     pub summary: ImportSummary,
 }
 
-fn way_coords(raw: &RawData, w: &RawWay) -> Vec<[f64; 2]> {
+pub(super) fn way_coords(raw: &RawData, w: &RawWay) -> Vec<[f64; 2]> {
     w.refs.iter().filter_map(|&id| raw.lonlat(id)).collect()
 }
 
-fn is_closed(w: &RawWay) -> bool {
+pub(super) fn is_closed(w: &RawWay) -> bool {
     w.refs.len() >= 4 && w.refs.first() == w.refs.last()
 }
 
-fn to_area(coords: Vec<[f64; 2]>) -> Option<MultiPolygon<f64>> {
+pub(super) fn to_area(coords: Vec<[f64; 2]>) -> Option<MultiPolygon<f64>> {
     if coords.len() < 4 || coords.first() != coords.last() {
         return None;
     }
@@ -94,7 +90,7 @@ fn to_area(coords: Vec<[f64; 2]>) -> Option<MultiPolygon<f64>> {
 }
 
 /// Assemble a multipolygon relation; `None` when no closed ring can be made.
-fn relation_area(raw: &RawData, r: &RawRelation) -> Option<MultiPolygon<f64>> {
+pub(super) fn relation_area(raw: &RawData, r: &RawRelation) -> Option<MultiPolygon<f64>> {
     let parts: Vec<Vec<i64>> = r
         .members
         .iter()
@@ -126,7 +122,7 @@ fn in_bbox(p: [f64; 2], b: [f64; 4]) -> bool {
     p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3]
 }
 
-fn extent(points: impl Iterator<Item = [f64; 2]>) -> Option<[f64; 4]> {
+pub(super) fn extent(points: impl Iterator<Item = [f64; 2]>) -> Option<[f64; 4]> {
     points.fold(None, |acc, p| {
         Some(match acc {
             None => [p[0], p[1], p[0], p[1]],
@@ -140,7 +136,7 @@ fn extent(points: impl Iterator<Item = [f64; 2]>) -> Option<[f64; 4]> {
     })
 }
 
-fn geom_points(g: &OutGeom) -> Box<dyn Iterator<Item = [f64; 2]> + '_> {
+pub(super) fn geom_points(g: &OutGeom) -> Box<dyn Iterator<Item = [f64; 2]> + '_> {
     match g {
         OutGeom::Point(p) => Box::new(std::iter::once(*p)),
         OutGeom::Line(l) => Box::new(l.iter().copied()),
@@ -417,7 +413,8 @@ pub fn build(
         });
     }
 
-    let (terrain, water, coastline) = areas_and_terrain(raw, bbox, &proj, &playable_xy);
+    let (terrain, water, coastline) =
+        super::terrain::areas_and_terrain(raw, bbox, &proj, &playable_xy);
 
     let mut summary = ImportSummary {
         places: BTreeMap::new(),
@@ -448,137 +445,4 @@ pub fn build(
         bbox: bbox_out,
         summary,
     })
-}
-
-type Features = Vec<OutFeature>;
-
-/// Water areas and coastline for the whole board, and the terrain layer near playable places.
-fn areas_and_terrain(
-    raw: &RawData,
-    bbox: Option<[f64; 4]>,
-    proj: &Projection,
-    playable_xy: &[[f64; 2]],
-) -> (Features, Features, Features) {
-    let near_tree = RTree::bulk_load(playable_xy.to_vec());
-    let near_playable = |g: &OutGeom| -> bool {
-        let Some(b) = extent(geom_points(g).map(|p| proj.to_xy(p[0], p[1]))) else {
-            return false;
-        };
-        let env = AABB::from_corners(
-            [b[0] - TERRAIN_RADIUS_M, b[1] - TERRAIN_RADIUS_M],
-            [b[2] + TERRAIN_RADIUS_M, b[3] + TERRAIN_RADIUS_M],
-        );
-        near_tree.locate_in_envelope(&env).any(|p| {
-            let dx = (b[0] - p[0]).max(0.0).max(p[0] - b[2]);
-            let dy = (b[1] - p[1]).max(0.0).max(p[1] - b[3]);
-            dx * dx + dy * dy <= TERRAIN_RADIUS_M * TERRAIN_RADIUS_M
-        })
-    };
-    let touches_bbox = |g: &OutGeom| -> bool {
-        match bbox {
-            None => true,
-            Some(bb) => extent(geom_points(g))
-                .is_some_and(|e| e[0] <= bb[2] && e[2] >= bb[0] && e[1] <= bb[3] && e[3] >= bb[1]),
-        }
-    };
-    let mut terrain = Vec::new();
-    let mut water = Vec::new();
-    let mut coastline = Vec::new();
-    let mut push_terrain = |kind: TerrainKind, osm_type, osm_id, geom: OutGeom, t: &tags::Tags| {
-        if touches_bbox(&geom) && near_playable(&geom) {
-            let props = tags::terrain_properties(kind, t);
-            terrain.push(OutFeature {
-                kind: kind.as_str(),
-                osm_type,
-                osm_id,
-                geom,
-                props,
-            });
-        }
-    };
-    for n in &raw.nodes {
-        if let Some(kind) = tags::terrain_point(&n.tags) {
-            let p = [f64::from(n.lon) * 1e-7, f64::from(n.lat) * 1e-7];
-            push_terrain(kind, OsmType::Node, n.id, OutGeom::Point(p), &n.tags);
-        }
-    }
-    for w in raw.ways.values() {
-        if w.tags.is_empty() {
-            continue;
-        }
-        let coords = way_coords(raw, w);
-        if coords.len() < 2 {
-            continue;
-        }
-        let area = if is_closed(w) {
-            tags::terrain_area(&w.tags)
-        } else {
-            None
-        };
-        if let Some(kind) = area {
-            if let Some(mp) = to_area(coords.clone()) {
-                if tags::is_water_area(&w.tags) && touches_bbox(&OutGeom::Area(mp.clone())) {
-                    water.push(OutFeature {
-                        kind: "water",
-                        osm_type: OsmType::Way,
-                        osm_id: w.id,
-                        geom: OutGeom::Area(mp.clone()),
-                        props: vec![],
-                    });
-                }
-                push_terrain(kind, OsmType::Way, w.id, OutGeom::Area(mp), &w.tags);
-            }
-        }
-        if let Some(kind) = tags::terrain_line(&w.tags) {
-            // A closed road is a roundabout, not an area; a closed barrier is still a line.
-            push_terrain(
-                kind,
-                OsmType::Way,
-                w.id,
-                OutGeom::Line(coords.clone()),
-                &w.tags,
-            );
-        }
-        if tags::is_coastline(&w.tags) && touches_bbox(&OutGeom::Line(coords.clone())) {
-            coastline.push(OutFeature {
-                kind: "coastline",
-                osm_type: OsmType::Way,
-                osm_id: w.id,
-                geom: OutGeom::Line(coords),
-                props: vec![],
-            });
-        }
-    }
-    for r in &raw.relations {
-        let Some(kind) = tags::terrain_area(&r.tags) else {
-            continue;
-        };
-        if r.tags.get("type") != Some("multipolygon") {
-            continue;
-        }
-        let Some(mp) = relation_area(raw, r) else {
-            continue;
-        };
-        if tags::is_water_area(&r.tags) && touches_bbox(&OutGeom::Area(mp.clone())) {
-            water.push(OutFeature {
-                kind: "water",
-                osm_type: OsmType::Relation,
-                osm_id: r.id,
-                geom: OutGeom::Area(mp.clone()),
-                props: vec![],
-            });
-        }
-        push_terrain(kind, OsmType::Relation, r.id, OutGeom::Area(mp), &r.tags);
-    }
-    for f in terrain.iter_mut().chain(water.iter_mut()) {
-        if let OutGeom::Area(mp) = &mut f.geom {
-            // RFC 7946: outer rings counter-clockwise, holes clockwise.
-            *mp = mp.orient(Direction::Default);
-        }
-    }
-    let order = |f: &OutFeature| (f.kind, f.osm_type, f.osm_id);
-    terrain.sort_by(|a, b| order(a).cmp(&order(b)));
-    water.sort_by(|a, b| order(a).cmp(&order(b)));
-    coastline.sort_by(|a, b| order(a).cmp(&order(b)));
-    (terrain, water, coastline)
 }
