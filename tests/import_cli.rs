@@ -301,8 +301,8 @@ fn bit_flipped_files_never_panic() {
     for (k, frac) in [0.001, 0.01, 0.2, 0.5, 0.9].iter().enumerate() {
         let mut b = bytes.clone();
         let at = (b.len() as f64 * frac) as usize;
-        for i in at..at + 8 {
-            b[i] ^= 0xA5;
+        for byte in &mut b[at..at + 8] {
+            *byte ^= 0xA5;
         }
         let f = tmp.path().join(format!("flip{k}.osm.pbf"));
         std::fs::write(&f, &b).unwrap();
