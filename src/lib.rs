@@ -7,4 +7,5 @@
 
 pub mod import;
 pub mod map;
+pub mod rules;
 pub mod ui;

@@ -1,0 +1,97 @@
+//! The geometry questions the rules ask of the map.
+//!
+//! The engine knows cards, food, dice, who owns what and where pieces stand; it does not know
+//! roads, water or coin discs. Whenever a verdict depends on the map it asks a [`Board`]. The real
+//! board (part 2 of the engine) answers from a [`GameMap`](crate::map::GameMap) at the game's
+//! scale; tests answer from a flat table ([`testkit::TableBoard`](super::testkit::TableBoard)).
+//!
+//! Every answer must be a pure function of the map (at the game's scale, [`State::scale`]) and
+//! of where the pieces stand in the `State` passed in: the engine calls these during `check`
+//! (previews) and `execute`, a replay must get the same answers again, and siege clocks are only
+//! re-examined after a command that moved, added, removed or resized a coin
+//! ([`Event::changes_board`](super::Event::changes_board)).
+
+use super::command::{Move, Target};
+use super::error::RuleError;
+use super::ids::{MapPoint, PlayerId, SettlementId, UnitId};
+use super::state::State;
+use super::unit::{Location, SETTLEMENT_SPACING};
+use crate::map::{PlaceId, PlaceKind};
+
+/// What the rules need to know about a settlement place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaceFacts {
+    /// Name shown to players.
+    pub name: String,
+    /// City, town, village or suburb.
+    pub kind: PlaceKind,
+    /// Whether it lies within a 1p coin of a major road at the game's scale.
+    pub playable: bool,
+    /// Its point, where a settlement's coin is centred.
+    pub pos: MapPoint,
+}
+
+/// The map, as the rules see it.
+pub trait Board {
+    /// Facts about a place, or `None` when the map has no such place.
+    fn place(&self, id: PlaceId) -> Option<PlaceFacts>;
+
+    /// Every place of the map (playable or not), in id order. Used to list the legal base
+    /// placements during setup.
+    fn place_ids(&self) -> Vec<PlaceId>;
+
+    /// The place a piece standing at `pos` is on, if any: what a set of spades would build on.
+    fn place_under(&self, pos: MapPoint) -> Option<PlaceId>;
+
+    /// The first of `others` (in the order given) closer to `place` than the minimum spacing of
+    /// settlements, a 10p coin's diameter at the game's scale.
+    ///
+    /// The default measures straight-line ground distance between place points.
+    fn spacing_conflict(
+        &self,
+        state: &State,
+        place: PlaceId,
+        others: &[SettlementId],
+    ) -> Option<SettlementId> {
+        let pos = self.place(place)?.pos;
+        let min_m = state.scale().measure_m(SETTLEMENT_SPACING);
+        others.iter().copied().find(|s| {
+            state
+                .settlement(*s)
+                .is_some_and(|s| s.pos().distance_m(pos) < min_m)
+        })
+    }
+
+    /// Whether the unit may make this move now, ignoring turn and phase (the engine checks those
+    /// and whether it has moved already). On success, where it ends: on a road, off road, or in
+    /// one of its owner's settlements (RULINGS §4). Refusals carry a message for the player, e.g.
+    /// `RuleError::Refused("Blocked by Blue's Guard at Encamp".into())`.
+    fn check_move(&self, state: &State, mv: &Move) -> Result<Location, RuleError>;
+
+    /// A handful of moves worth offering for `unit` (for the legal-command list and the AI).
+    /// Each must pass [`Board::check_move`]; the list need not be complete.
+    fn candidate_moves(&self, state: &State, unit: UnitId) -> Vec<Move> {
+        let _ = (state, unit);
+        Vec::new()
+    }
+
+    /// Whether `attacker` can reach `target` to attack it: the target's centre within card
+    /// breadth and a legal path to it (RULINGS §5). Ownership, phase and "attacked already" are
+    /// the engine's business.
+    fn check_attack_reach(
+        &self,
+        state: &State,
+        attacker: UnitId,
+        target: Target,
+    ) -> Result<(), RuleError>;
+
+    /// The players besieging `settlement` now (RULINGS §6), in turn order; empty when at least
+    /// one road out is open.
+    fn besiegers(&self, state: &State, settlement: SettlementId) -> Vec<PlayerId>;
+
+    /// Whether a Ship lies in harbour (+1 defence die). Only matters with seafaring.
+    fn in_harbour(&self, state: &State, unit: UnitId) -> bool {
+        let _ = (state, unit);
+        false
+    }
+}

@@ -1,0 +1,213 @@
+//! What a player can ask for. Each command is a small struct; [`Command`] wraps them.
+//!
+//! A command never names who issues it: it is always [`State::actor`](super::State::actor), the
+//! player the game is waiting for (the current player, or whoever owes a decision).
+
+use serde::{Deserialize, Serialize};
+
+use super::ids::{CardId, MapPoint, PlayerId, SettlementId, UnitId};
+use super::unit::UnitType;
+use crate::map::PlaceId;
+
+/// What an attack is aimed at. Attacking a unit in a stack or a settlement means attacking the
+/// strongest defender there (RULINGS §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// An enemy unit (and so its whole stack).
+    Unit(UnitId),
+    /// An enemy settlement: its defenders, or the settlement itself when empty.
+    Settlement(SettlementId),
+}
+
+/// Setup: place this player's base (a fortification) on a place.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceBase {
+    /// A playable town, city or village.
+    pub place: PlaceId,
+}
+
+/// Step 1 of a turn: roll a die and draw that many cards (or one, by option).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Draw;
+
+/// Play a Jack, Queen or King to place a Scout, Guard or Invader in one of your settlements.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlayRoyal {
+    /// The royal card.
+    pub card: CardId,
+    /// Where the unit appears.
+    pub settlement: SettlementId,
+}
+
+/// *Tanks option*: play an Ace to place a Tank in your base.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlayTank {
+    /// The Ace.
+    pub card: CardId,
+}
+
+/// Spend clubs (plus diamonds at half value) reaching the Creation Total for a unit of your
+/// choice in one of your town or city settlements.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RaiseUnit {
+    /// The set spent.
+    pub cards: Vec<CardId>,
+    /// Scout, Guard or Invader.
+    pub kind: UnitType,
+    /// Where it appears.
+    pub settlement: SettlementId,
+}
+
+/// Spend spades for a new basic settlement on the place where one of your units stands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BuildSettlement {
+    /// The set spent.
+    pub cards: Vec<CardId>,
+    /// The unit standing on the place.
+    pub unit: UnitId,
+}
+
+/// Spend spades to fortify one of your occupied basic settlements.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fortify {
+    /// The set spent.
+    pub cards: Vec<CardId>,
+    /// The settlement.
+    pub settlement: SettlementId,
+}
+
+/// Spend hearts for one food token.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GrowFood {
+    /// The set spent.
+    pub cards: Vec<CardId>,
+}
+
+/// Discard a diamond and a non-royal heart, club or spade to draw two cards.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SwapDiamond {
+    /// The diamond.
+    pub diamond: CardId,
+    /// The other card.
+    pub other: CardId,
+}
+
+/// Spend diamonds reaching the Creation Total for one more attack die for a unit this turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BuyAttackDie {
+    /// The diamonds spent.
+    pub cards: Vec<CardId>,
+    /// The unit that will roll the extra die.
+    pub unit: UnitId,
+}
+
+/// Offer another player a swap of cards; they accept or decline.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ProposeTrade {
+    /// The other player.
+    pub with: PlayerId,
+    /// Cards from your hand.
+    pub give: Vec<CardId>,
+    /// Cards from theirs.
+    pub take: Vec<CardId>,
+}
+
+/// Answer a trade offered to you.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RespondTrade {
+    /// Accept (cards change hands) or decline.
+    pub accept: bool,
+}
+
+/// Move a unit. Where it may go is the board's question (RULINGS §4).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    /// The unit.
+    pub unit: UnitId,
+    /// Where it should end.
+    pub to: MapPoint,
+    /// For a motorway double move: where the first leg ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<MapPoint>,
+    /// A Scout's (or Tank's) straight move over land instead of along roads.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub off_road: bool,
+}
+
+/// End the main phase and go on to attacks.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EndMain;
+
+/// Attack with a unit.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attack {
+    /// The attacking unit.
+    pub unit: UnitId,
+    /// What it attacks.
+    pub target: Target,
+}
+
+/// End the turn; the next player's begins.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EndTurn;
+
+/// As the defender, pick which of your equally strongest units meets the attack.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChooseDefender {
+    /// One of the offered units.
+    pub unit: UnitId,
+}
+
+/// Pick the unit a siege destroys.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChooseSiegeCasualty {
+    /// One of the offered units.
+    pub unit: UnitId,
+}
+
+/// After losing your base, name a new one among your settlements.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChooseBase {
+    /// One of your settlements.
+    pub settlement: SettlementId,
+}
+
+/// Every command.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[allow(missing_docs)] // Each variant is documented on its struct.
+pub enum Command {
+    PlaceBase(PlaceBase),
+    Draw(Draw),
+    PlayRoyal(PlayRoyal),
+    PlayTank(PlayTank),
+    RaiseUnit(RaiseUnit),
+    BuildSettlement(BuildSettlement),
+    Fortify(Fortify),
+    GrowFood(GrowFood),
+    SwapDiamond(SwapDiamond),
+    BuyAttackDie(BuyAttackDie),
+    ProposeTrade(ProposeTrade),
+    RespondTrade(RespondTrade),
+    Move(Move),
+    EndMain(EndMain),
+    Attack(Attack),
+    EndTurn(EndTurn),
+    ChooseDefender(ChooseDefender),
+    ChooseSiegeCasualty(ChooseSiegeCasualty),
+    ChooseBase(ChooseBase),
+}
+
+impl Command {
+    /// Whether this command answers a pending decision rather than acting in a turn.
+    pub fn is_decision(&self) -> bool {
+        matches!(
+            self,
+            Command::RespondTrade(_)
+                | Command::ChooseDefender(_)
+                | Command::ChooseSiegeCasualty(_)
+                | Command::ChooseBase(_)
+        )
+    }
+}
