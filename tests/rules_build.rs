@@ -3,32 +3,11 @@
 //! refused with the player's message.
 
 use omms::map::{PlaceId, PlaceKind};
-use omms::rules::testkit::{cards, in_hand, setup, valley, TableBoard};
+use omms::rules::testkit::{cards, in_hand, valley};
 use omms::rules::*;
 
-const RED: PlayerId = PlayerId(0);
-const BLUE: PlayerId = PlayerId(1);
-
-/// Red's base is a fortification in Andorra la Vella (a city); Blue's in Pas de la Casa.
-fn two_bases() -> (Scenario, SettlementId, SettlementId) {
-    let mut sc = Scenario::new(setup(&["Red", "Blue"]), 1);
-    let red_base = sc.settlement(RED, PlaceId(0), true, true);
-    let blue_base = sc.settlement(BLUE, PlaceId(5), true, true);
-    (sc, red_base, blue_base)
-}
-
-/// Run a command that must be refused; check `check` agrees and nothing changed.
-fn refusal(state: &State, board: &TableBoard, cmd: Command) -> String {
-    let mut copy = state.clone();
-    let err = execute(&mut copy, board, &cmd).unwrap_err();
-    assert_eq!(copy, *state, "a refused command changed the state");
-    assert_eq!(check(state, board, &cmd).unwrap_err(), err);
-    err.to_string()
-}
-
-fn road(board: &TableBoard, place: u32) -> Location {
-    Location::Road(board.pos(PlaceId(place)))
-}
+mod common;
+use common::*;
 
 // ---- Spades: settlements ----
 

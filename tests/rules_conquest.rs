@@ -2,43 +2,11 @@
 //! conditions. Where dice matter, the test looks for the first seed giving the wanted outcome.
 
 use omms::map::PlaceId;
-use omms::rules::testkit::{cards, in_hand, setup, valley, TableBoard};
+use omms::rules::testkit::{cards, in_hand, setup, valley};
 use omms::rules::*;
 
-const RED: PlayerId = PlayerId(0);
-const BLUE: PlayerId = PlayerId(1);
-const GREEN: PlayerId = PlayerId(2);
-
-fn road(board: &TableBoard, place: u32) -> Location {
-    Location::Road(board.pos(PlaceId(place)))
-}
-
-fn attack(unit: UnitId, target: Target) -> Command {
-    Command::Attack(Attack { unit, target })
-}
-
-/// Build the position with seeds 0, 1, … until `cmd` gives `want`; return the state before and
-/// the events.
-fn first_seed_with(
-    want: Outcome,
-    board: &TableBoard,
-    build: impl Fn(u64) -> Scenario,
-    cmd: &Command,
-) -> (State, Vec<Event>) {
-    for seed in 0..1000 {
-        let before = build(seed).build(board).unwrap();
-        let mut state = before.clone();
-        let events = execute(&mut state, board, cmd).unwrap();
-        let got = events.iter().find_map(|e| match e {
-            Event::CombatRolled { outcome, .. } => Some(*outcome),
-            _ => None,
-        });
-        if got == Some(want) {
-            return (before, events);
-        }
-    }
-    panic!("no seed gives {want:?}");
-}
+mod common;
+use common::*;
 
 // ---- Losing the base ----
 

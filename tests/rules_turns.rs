@@ -4,25 +4,13 @@ use omms::map::PlaceId;
 use omms::rules::testkit::{cards, setup, valley, TableBoard};
 use omms::rules::*;
 
-const RED: PlayerId = PlayerId(0);
-const BLUE: PlayerId = PlayerId(1);
-const GREEN: PlayerId = PlayerId(2);
-
-fn road(board: &TableBoard, place: u32) -> Location {
-    Location::Road(board.pos(PlaceId(place)))
-}
+mod common;
+use common::*;
 
 fn place_base(place: u32) -> Command {
     Command::PlaceBase(PlaceBase {
         place: PlaceId(place),
     })
-}
-
-fn err(state: &State, board: &TableBoard, cmd: Command) -> String {
-    let mut copy = state.clone();
-    let e = execute(&mut copy, board, &cmd).unwrap_err();
-    assert_eq!(&copy, state);
-    e.to_string()
 }
 
 // ---- Setup ----
@@ -112,28 +100,28 @@ fn bases_go_on_playable_towns_cities_or_villages_away_from_other_bases() {
     let board = valley();
     let mut state = State::new(&setup(&["Red", "Blue"]), 1).unwrap();
     assert_eq!(
-        err(&state, &board, place_base(1)),
+        refusal(&state, &board, place_base(1)),
         "A base must go in a town, city or village; Escaldes is a suburb."
     );
     assert_eq!(
-        err(&state, &board, place_base(7)),
+        refusal(&state, &board, place_base(7)),
         "Arinsal is not on a major road, so nothing can be built there."
     );
     assert_eq!(
-        err(&state, &board, place_base(99)),
+        refusal(&state, &board, place_base(99)),
         "There is no such place on this map."
     );
     assert_eq!(
-        err(&state, &board, Command::Draw(Draw)),
+        refusal(&state, &board, Command::Draw(Draw)),
         "Every player must place a base first."
     );
     execute(&mut state, &board, &place_base(0)).unwrap();
     assert_eq!(
-        err(&state, &board, place_base(9)),
+        refusal(&state, &board, place_base(9)),
         "Santa Coloma is too close to Red's Andorra la Vella: settlements must be at least a 10p coin's width apart."
     );
     assert_eq!(
-        err(&state, &board, place_base(0)),
+        refusal(&state, &board, place_base(0)),
         "Andorra la Vella already has a settlement."
     );
 }
@@ -177,7 +165,7 @@ fn the_draw_step_rolls_a_die_and_draws_that_many() {
     );
     assert_eq!(state.player(RED).hand().len(), 5 + usize::from(value));
     assert_eq!(
-        err(&state, &board, Command::Draw(Draw)),
+        refusal(&state, &board, Command::Draw(Draw)),
         "You can't draw cards during the main phase."
     );
 }
@@ -229,7 +217,7 @@ fn the_draw_one_option_draws_exactly_one() {
 fn phases_run_draw_main_attack_then_the_next_player() {
     let (board, mut state) = started(4, &["Red", "Blue", "Green"]);
     assert_eq!(
-        err(&state, &board, Command::EndTurn(EndTurn)),
+        refusal(&state, &board, Command::EndTurn(EndTurn)),
         "Roll the die and draw your cards first."
     );
     execute(&mut state, &board, &Command::Draw(Draw)).unwrap();
@@ -240,7 +228,7 @@ fn phases_run_draw_main_attack_then_the_next_player() {
         }]
     );
     assert_eq!(
-        err(&state, &board, Command::EndMain(EndMain)),
+        refusal(&state, &board, Command::EndMain(EndMain)),
         "You can't end the main phase during the attack phase."
     );
     assert_eq!(
@@ -259,7 +247,7 @@ fn phases_run_draw_main_attack_then_the_next_player() {
     execute(&mut state, &board, &Command::EndTurn(EndTurn)).unwrap();
     assert_eq!((state.current_player(), state.turn()), (GREEN, 3));
     assert_eq!(
-        err(
+        refusal(
             &state,
             &board,
             Command::ChooseBase(ChooseBase {
@@ -305,7 +293,7 @@ fn a_unit_moves_once_per_turn() {
         }]
     );
     assert_eq!(
-        err(&state, &board, move_to(guard, &board, 2)),
+        refusal(&state, &board, move_to(guard, &board, 2)),
         "Your Guard has already moved this turn."
     );
     execute(&mut state, &board, &Command::EndTurn(EndTurn)).unwrap();
@@ -332,11 +320,11 @@ fn the_boards_refusals_reach_the_player() {
     let (board, state, guard) = mover();
     // La Massana (0, -1500) is 2,121 m from Encamp: beyond a Guard's card breadth.
     assert_eq!(
-        err(&state, &board, move_to(guard, &board, 8)),
+        refusal(&state, &board, move_to(guard, &board, 8)),
         "That is out of reach."
     );
     assert_eq!(
-        err(
+        refusal(
             &state,
             &board,
             Command::Move(Move {
@@ -350,13 +338,13 @@ fn the_boards_refusals_reach_the_player() {
     );
     let blue_scout = UnitId(1);
     assert_eq!(
-        err(&state, &board, move_to(blue_scout, &board, 0)),
+        refusal(&state, &board, move_to(blue_scout, &board, 0)),
         "That Scout is not yours."
     );
     let mut attack_phase = state.clone();
     execute(&mut attack_phase, &board, &Command::EndMain(EndMain)).unwrap();
     assert_eq!(
-        err(&attack_phase, &board, move_to(guard, &board, 3)),
+        refusal(&attack_phase, &board, move_to(guard, &board, 3)),
         "You can't move during the attack phase."
     );
 }
@@ -371,7 +359,7 @@ fn an_enemy_coin_on_the_destination_blocks_the_move() {
     sc.unit(BLUE, UnitType::Guard, road(&board, 3));
     let state = sc.build(&board).unwrap();
     assert_eq!(
-        err(&state, &board, move_to(scout, &board, 3)),
+        refusal(&state, &board, move_to(scout, &board, 3)),
         "Blocked by Blue's Guard."
     );
 }
