@@ -8,4 +8,5 @@
 pub mod import;
 pub mod map;
 pub mod rules;
+pub mod tactical;
 pub mod ui;

@@ -1,0 +1,317 @@
+//! Seeing, cover and going: line of sight across the battlefield, whether a figure is behind
+//! cover as seen from a point, and what ground a path crosses. The rulesets turn these facts into
+//! dice modifiers and move costs; nothing here knows any ruleset's numbers.
+
+use geo::{BooleanOps, Intersects, LineString, MultiLineString};
+use serde::Serialize;
+
+use super::battlefield::{AreaKind, Battlefield, CrossingKind, LineKind, WallKind};
+use super::table::{distance, TablePoint};
+
+/// What the line between two points meets.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "sight", rename_all = "lowercase")]
+pub enum Sight {
+    /// Nothing blocks it.
+    Clear {
+        /// How much of the line runs through woods that hold one of its ends: rulesets limit how
+        /// deep into a wood a figure can be seen (OMOG: 2″).
+        woods_depth_mm: f64,
+    },
+    /// A house, a wood or a hill between the two blocks it.
+    Blocked {
+        /// What blocks it.
+        by: AreaKind,
+        /// The OSM id of the blocking feature (0 for features the game adds).
+        osm_id: i64,
+    },
+}
+
+impl Sight {
+    /// Whether the two can see each other at all.
+    pub fn is_clear(&self) -> bool {
+        matches!(self, Sight::Clear { .. })
+    }
+}
+
+/// Cover a figure has against something coming from a given point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cover {
+    /// Inside a house, or right behind one.
+    House,
+    /// In woods, or right behind them.
+    Woods,
+    /// Right behind a wall, fence or hedge.
+    Wall(WallKind),
+    /// On a hill, with its crest between it and the point.
+    HillCrest,
+}
+
+/// How close behind a feature a figure must be to count as "behind" it.
+pub const BEHIND_MM: f64 = 25.4;
+
+/// The ground under one stretch of a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct Footing {
+    /// On a road (roads through woods and swamp stay roads).
+    pub road: bool,
+    /// In woods.
+    pub woods: bool,
+    /// In a swamp.
+    pub swamp: bool,
+    /// On a hill, going up it.
+    pub uphill: bool,
+    /// Inside a house or a walled courtyard.
+    pub house: bool,
+}
+
+/// A stretch of a path on the same footing.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Leg {
+    /// Its length in mm.
+    pub len: f64,
+    /// The ground.
+    pub footing: Footing,
+}
+
+/// Something crossed on the way.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum Crossed {
+    /// A wall, fence or hedge: an obstacle to climb.
+    Wall(WallKind),
+    /// A river at a ford.
+    Ford,
+    /// A river on a bridge.
+    Bridge,
+}
+
+/// What a path goes over.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PathSurvey {
+    /// The stretches in order.
+    pub legs: Vec<Leg>,
+    /// Obstacles and crossings in order, with their distance along the path.
+    pub crossed: Vec<(f64, Crossed)>,
+    /// Total length, mm.
+    pub length: f64,
+}
+
+/// Why a path cannot be taken at all.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, thiserror::Error)]
+pub enum Impassable {
+    /// It leaves the table.
+    #[error("that leaves the table")]
+    OffTable(TablePoint),
+    /// It enters water.
+    #[error("water is impassable")]
+    Water(TablePoint),
+    /// It crosses a river away from any ford or bridge.
+    #[error("the river can only be crossed at a ford or a bridge")]
+    River(TablePoint),
+}
+
+/// Sampling step along a path when deciding the footing.
+const STEP_MM: f64 = 2.0;
+/// How far from a crossing's point a path may cross the river and still use it.
+const CROSSING_REACH_MM: f64 = 12.7;
+
+impl Battlefield {
+    /// Line of sight between two points at figure height. Houses and hills block unless one
+    /// end is in or on that very feature; woods block unless one end is inside them, and then
+    /// the depth of wood the line passes is reported for the ruleset to judge.
+    pub fn sight(&self, a: TablePoint, b: TablePoint) -> Sight {
+        if a == b {
+            return Sight::Clear {
+                woods_depth_mm: 0.0,
+            };
+        }
+        let seg = geo::Line::new(a, b);
+        let pa = geo::Point::from(a);
+        let pb = geo::Point::from(b);
+        let mut woods_depth = 0.0;
+        for i in self.areas_near_segment(a, b) {
+            let area = &self.areas[i];
+            if !matches!(
+                area.kind,
+                AreaKind::House | AreaKind::Woods | AreaKind::Hill
+            ) {
+                continue;
+            }
+            if !area.shape.intersects(&seg) {
+                continue;
+            }
+            let holds_a = area.shape.intersects(&pa);
+            let holds_b = area.shape.intersects(&pb);
+            match area.kind {
+                AreaKind::Woods if holds_a || holds_b => {
+                    woods_depth += inside_length(&area.shape, a, b);
+                }
+                AreaKind::House | AreaKind::Hill if holds_a || holds_b => {}
+                kind => {
+                    // Grazing a corner does not hide anyone: only a real stretch inside blocks.
+                    if inside_length(&area.shape, a, b) > 0.5 {
+                        return Sight::Blocked {
+                            by: kind,
+                            osm_id: area.osm_id,
+                        };
+                    }
+                }
+            }
+        }
+        Sight::Clear {
+            woods_depth_mm: woods_depth,
+        }
+    }
+
+    /// The cover `target` has against something from `from` (a shooter, a shell's point of
+    /// impact, a muzzle): inside a house or woods, or within [`BEHIND_MM`] behind a house, wood,
+    /// wall or hill crest on the line from `from`. The best cover is returned (house, then wall,
+    /// then woods, then crest). A figure between the cover and `from` has none from it.
+    pub fn cover(&self, target: TablePoint, from: TablePoint) -> Option<Cover> {
+        let mut found: Vec<Cover> = Vec::new();
+        for i in self.areas_at(target) {
+            match self.areas[i].kind {
+                AreaKind::House => found.push(Cover::House),
+                AreaKind::Woods => found.push(Cover::Woods),
+                _ => {}
+            }
+        }
+        let d = distance(target, from);
+        if d > 0.0 {
+            let t = (BEHIND_MM / d).min(1.0);
+            let near = [
+                target[0] + (from[0] - target[0]) * t,
+                target[1] + (from[1] - target[1]) * t,
+            ];
+            for (i, _, _) in self.lines_crossed(target, near) {
+                if let LineKind::Wall(w) = self.lines[i].kind {
+                    found.push(Cover::Wall(w));
+                }
+            }
+            let seg = geo::Line::new(target, near);
+            let pt = geo::Point::from(target);
+            let pf = geo::Point::from(from);
+            for i in self.areas_near_segment(target, near) {
+                let a = &self.areas[i];
+                if !a.shape.intersects(&seg) || a.shape.intersects(&pf) {
+                    continue;
+                }
+                match a.kind {
+                    AreaKind::House if !a.shape.intersects(&pt) => found.push(Cover::House),
+                    AreaKind::Woods if !a.shape.intersects(&pt) => found.push(Cover::Woods),
+                    AreaKind::Hill
+                        if a.shape.intersects(&pt)
+                            && distance(a.top, from) < distance(target, from)
+                            && distance(a.top, target) > 0.0 =>
+                    {
+                        // On the far slope, with the top between the figure and the point.
+                        found.push(Cover::HillCrest)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let rank = |c: &Cover| match c {
+            Cover::House => 0,
+            Cover::Wall(WallKind::Stone) => 1,
+            Cover::Wall(WallKind::Hedge) => 2,
+            Cover::Wall(WallKind::Fence) => 3,
+            Cover::Woods => 4,
+            Cover::HillCrest => 5,
+        };
+        found.into_iter().min_by_key(rank)
+    }
+
+    /// The ground a path (a polyline of table points) goes over, or why it cannot be taken.
+    pub fn survey(&self, path: &[TablePoint]) -> Result<PathSurvey, Impassable> {
+        let mut legs: Vec<Leg> = Vec::new();
+        let mut crossed: Vec<(f64, Crossed)> = Vec::new();
+        let mut done = 0.0;
+        for w in path.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            for p in [a, b] {
+                if !self.spec.contains(p) {
+                    return Err(Impassable::OffTable(p));
+                }
+            }
+            let len = distance(a, b);
+            for (i, x, along) in self.lines_crossed(a, b) {
+                match self.lines[i].kind {
+                    LineKind::Wall(k) => crossed.push((done + along, Crossed::Wall(k))),
+                    LineKind::River => match self.crossing_near(x, CROSSING_REACH_MM) {
+                        Some(c) if c.kind == CrossingKind::Bridge => {
+                            crossed.push((done + along, Crossed::Bridge))
+                        }
+                        Some(_) => crossed.push((done + along, Crossed::Ford)),
+                        None => return Err(Impassable::River(x)),
+                    },
+                    LineKind::Road => {}
+                }
+            }
+            let n = (len / STEP_MM).ceil().max(1.0) as usize;
+            for k in 0..n {
+                let t0 = k as f64 / n as f64;
+                let t1 = (k + 1) as f64 / n as f64;
+                let at = |t: f64| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+                let (p0, p1) = (at(t0), at(t1));
+                let mid = at((t0 + t1) / 2.0);
+                let footing = self.footing(mid, p0, p1)?;
+                let piece = len / n as f64;
+                match legs.last_mut() {
+                    Some(last) if last.footing == footing => last.len += piece,
+                    _ => legs.push(Leg {
+                        len: piece,
+                        footing,
+                    }),
+                }
+            }
+            done += len;
+        }
+        crossed.sort_by(|x, y| x.0.total_cmp(&y.0));
+        Ok(PathSurvey {
+            legs,
+            crossed,
+            length: done,
+        })
+    }
+
+    fn footing(
+        &self,
+        mid: TablePoint,
+        p0: TablePoint,
+        p1: TablePoint,
+    ) -> Result<Footing, Impassable> {
+        let mut f = Footing {
+            road: self.on_road(mid),
+            ..Footing::default()
+        };
+        for i in self.areas_at(mid) {
+            let a = &self.areas[i];
+            match a.kind {
+                AreaKind::Water if !f.road => return Err(Impassable::Water(mid)),
+                AreaKind::Water => {}
+                AreaKind::Woods => f.woods = true,
+                AreaKind::Swamp => f.swamp = true,
+                AreaKind::House => f.house = true,
+                AreaKind::Hill => {
+                    if distance(p1, a.top) < distance(p0, a.top) {
+                        f.uphill = true;
+                    }
+                }
+            }
+        }
+        Ok(f)
+    }
+}
+
+/// Length of the segment `a`→`b` inside `poly`.
+fn inside_length(poly: &geo::Polygon<f64>, a: TablePoint, b: TablePoint) -> f64 {
+    use geo::{Euclidean, Length};
+    let mls = MultiLineString::new(vec![LineString::from(vec![(a[0], a[1]), (b[0], b[1])])]);
+    poly.clip(&mls, false)
+        .0
+        .iter()
+        .map(|l| Euclidean.length(l))
+        .sum()
+}
