@@ -5,6 +5,7 @@
 //! centimetres through [`table::inches`] and [`table::cm`].
 
 pub mod battlefield;
+pub mod omog19c;
 pub mod sight;
 pub mod table;
 pub mod template;
