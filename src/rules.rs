@@ -49,7 +49,7 @@ mod hash;
 mod ids;
 mod legal;
 mod options;
-mod random;
+pub(crate) mod random;
 mod save;
 mod scenario;
 mod state;

@@ -6,6 +6,7 @@
 
 pub mod battlefield;
 pub mod omog19c;
+pub mod ruleset;
 pub mod sight;
 pub mod table;
 pub mod template;
@@ -14,6 +15,7 @@ pub use battlefield::{
     Area, AreaKind, BattleSite, Battlefield, BattlefieldError, Crossing, CrossingKind, Line,
     LineKind, WallKind,
 };
+pub use ruleset::{BattleOutcome, Force, Forces, Refused, Ruleset, Side};
 pub use sight::{Cover, Crossed, Footing, Impassable, Leg, PathSurvey, Sight};
 pub use table::{Arc, Edge, Facing, TablePoint, TableSpec};
 pub use template::Template;

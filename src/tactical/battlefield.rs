@@ -299,9 +299,32 @@ impl Battlefield {
         if site.fortified {
             lines.extend(fort_walls(objective));
         }
+        let mut bf = Battlefield::from_parts(
+            spec,
+            p.name(),
+            Edge::from_bearing(site.attacker_from_bearing),
+            areas,
+            lines,
+            &fords,
+        );
+        bf.fortified = site.fortified;
+        Ok(bf)
+    }
+
+    /// A battlefield from features already in table millimetres, with the objective at the
+    /// table's centre: for hand-made scenario tables and tests. Bridges are found where roads
+    /// cross rivers; `fords` are mapped ford points.
+    pub fn from_parts(
+        spec: TableSpec,
+        place_name: &str,
+        attacker_edge: Edge,
+        mut areas: Vec<Area>,
+        mut lines: Vec<Line>,
+        fords: &[TablePoint],
+    ) -> Battlefield {
         areas.sort_by_key(|a| a.kind);
         lines.sort_by_key(|l| l.kind);
-        let crossings = find_crossings(&lines, &fords);
+        let crossings = find_crossings(&lines, fords);
         let area_tree = RTree::bulk_load(
             areas
                 .iter()
@@ -330,18 +353,18 @@ impl Battlefield {
                 })
                 .collect(),
         );
-        Ok(Battlefield {
+        Battlefield {
             spec,
-            place_name: p.name().to_string(),
-            objective,
-            attacker_edge: Edge::from_bearing(site.attacker_from_bearing),
-            fortified: site.fortified,
+            place_name: place_name.to_string(),
+            objective: spec.centre(),
+            attacker_edge,
+            fortified: false,
             areas,
             lines,
             crossings,
             area_tree,
             line_tree,
-        })
+        }
     }
 
     /// Indices of the areas whose outline contains `p` (edge included).

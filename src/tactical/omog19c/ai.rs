@@ -1,0 +1,332 @@
+//! Candidate commands for OMOG 19C and the tactical bot that picks among them: it moves to
+//! cover on its way to the objective, shoots what it can hit most easily, fires its guns into
+//! the thickest group of enemies, and charges when the hand-to-hand odds favour it.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::engine::{check, check_move, targets, OmogCommand};
+use super::state::{contact, Figure, HeavyKind, OmogState, Phase, Role};
+use super::tables::{allowance, fieldpiece, gatling, Mount};
+use crate::rules::random::below;
+use crate::tactical::battlefield::{AreaKind, Battlefield};
+use crate::tactical::ruleset::Side;
+use crate::tactical::sight::Footing;
+use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
+
+/// The furthest point along a straight line towards `to` that `figure` may legally reach
+/// (a binary search on the share of its move used), if it can go anywhere at all.
+fn furthest_towards(
+    field: &Battlefield,
+    state: &OmogState,
+    f: &Figure,
+    bearing: f64,
+    want: f64,
+    charge: bool,
+) -> Option<TablePoint> {
+    let open = Footing {
+        road: true,
+        ..Footing::default()
+    };
+    let max = allowance(f.mount, &open).min(want);
+    let ok = |d: f64| {
+        let p = step(f.pos, bearing, d);
+        check_move(field, state, f.id, &[f.pos, p], charge).is_ok()
+    };
+    if ok(max) {
+        return Some(step(f.pos, bearing, max));
+    }
+    let (mut lo, mut hi) = (0.0, max);
+    for _ in 0..14 {
+        let mid = (lo + hi) / 2.0;
+        if ok(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo > 2.0).then(|| step(f.pos, bearing, lo))
+}
+
+fn nearest_enemy<'a>(state: &'a OmogState, f: &Figure) -> Option<&'a Figure> {
+    state
+        .living(f.side.other())
+        .min_by(|a, b| distance(a.pos, f.pos).total_cmp(&distance(b.pos, f.pos)))
+}
+
+/// A useful spread of legal commands for one figure of the side to act (empty when it has
+/// already moved or fired this phase).
+pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> Vec<OmogCommand> {
+    let mut out = Vec::new();
+    match state.phase {
+        Phase::Over => {}
+        Phase::Move(_) => {
+            if f.moved {
+                return out;
+            }
+            let mut bearings = vec![compass_bearing(f.pos, field.objective)];
+            if let Some(e) = nearest_enemy(state, f) {
+                bearings.push(compass_bearing(f.pos, e.pos));
+                let d = distance(f.pos, e.pos);
+                // A charge: straight into contact.
+                if let Some(p) = furthest_towards(
+                    field,
+                    state,
+                    f,
+                    compass_bearing(f.pos, e.pos),
+                    (d - contact() * 0.5).max(0.0),
+                    true,
+                ) {
+                    out.push(OmogCommand::Move {
+                        figure: f.id,
+                        path: vec![f.pos, p],
+                        charge: true,
+                    });
+                }
+            }
+            let b0 = bearings[0];
+            bearings.extend([b0 - 45.0, b0 + 45.0]);
+            for b in bearings {
+                if let Some(p) = furthest_towards(field, state, f, b, f64::INFINITY, false) {
+                    out.push(OmogCommand::Move {
+                        figure: f.id,
+                        path: vec![f.pos, p],
+                        charge: false,
+                    });
+                }
+            }
+            // Into the nearest cover within reach.
+            if let Some(p) = cover_within_reach(field, state, f) {
+                out.push(OmogCommand::Move {
+                    figure: f.id,
+                    path: vec![f.pos, p],
+                    charge: false,
+                });
+            }
+        }
+        Phase::Fire(_) => {
+            if f.fired {
+                return out;
+            }
+            for (t, _) in targets(field, state, f) {
+                out.push(OmogCommand::Shoot {
+                    figure: f.id,
+                    target: t,
+                });
+            }
+        }
+    }
+    out.retain(|c| check(field, state, c).is_ok());
+    out
+}
+
+/// Shots the side's heavy weapons could fire now, one per enemy figure aimed at.
+pub fn gun_candidates(field: &Battlefield, state: &OmogState, side: Side) -> Vec<OmogCommand> {
+    let mut out = Vec::new();
+    if state.phase != Phase::Fire(side) {
+        return out;
+    }
+    for t in state.teams.iter().filter(|t| t.side == side) {
+        let Some(h) = &t.heavy else { continue };
+        for e in state.living(side.other()) {
+            let cmd = match h.kind {
+                HeavyKind::Fieldpiece => OmogCommand::FireGun {
+                    team: t.id,
+                    at: e.pos,
+                },
+                HeavyKind::Gatling => OmogCommand::FireGatling {
+                    team: t.id,
+                    at: e.pos,
+                },
+            };
+            if check(field, state, &cmd).is_ok() {
+                out.push(cmd);
+            }
+        }
+    }
+    out
+}
+
+/// A useful spread of legal commands for the side to act: every figure's candidates, the
+/// guns', and ending the phase.
+pub fn candidates(field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
+    let side = match state.phase {
+        Phase::Move(s) | Phase::Fire(s) => s,
+        Phase::Over => return Vec::new(),
+    };
+    let mut out: Vec<OmogCommand> = state
+        .living(side)
+        .flat_map(|f| figure_candidates(field, state, f))
+        .collect();
+    out.extend(gun_candidates(field, state, side));
+    out.push(match state.phase {
+        Phase::Move(_) => OmogCommand::EndMove,
+        _ => OmogCommand::EndFire,
+    });
+    out
+}
+
+fn cover_within_reach(field: &Battlefield, state: &OmogState, f: &Figure) -> Option<TablePoint> {
+    let reach = allowance(f.mount, &Footing::default());
+    field
+        .areas
+        .iter()
+        .filter(|a| matches!(a.kind, AreaKind::House | AreaKind::Woods))
+        .filter(|a| distance(a.top, f.pos) <= reach && distance(a.top, f.pos) > 1.0)
+        .filter(|a| check_move(field, state, f.id, &[f.pos, a.top], false).is_ok())
+        .min_by(|a, b| {
+            distance(a.top, field.objective).total_cmp(&distance(b.top, field.objective))
+        })
+        .map(|a| a.top)
+}
+
+/// Chance that a d6 plus `mine` beats a d6 plus `theirs` outright.
+fn win_chance(mine: i8, theirs: i8) -> f64 {
+    let mut wins = 0;
+    for a in 1..=6i8 {
+        for b in 1..=6i8 {
+            if a + mine > b + theirs {
+                wins += 1;
+            }
+        }
+    }
+    wins as f64 / 36.0
+}
+
+fn in_cover(field: &Battlefield, p: TablePoint) -> bool {
+    field
+        .area_kinds_at(p)
+        .iter()
+        .any(|k| matches!(k, AreaKind::House | AreaKind::Woods))
+}
+
+/// Which tactical bot plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TacticalBot {
+    /// Any legal command, at random.
+    Random,
+    /// The purposeful bot.
+    Captain,
+}
+
+/// The bot's choice for the side to act: always a command that passes `check`.
+pub fn choose(
+    bot: TacticalBot,
+    field: &Battlefield,
+    state: &OmogState,
+    rng: &mut ChaCha8Rng,
+) -> Option<OmogCommand> {
+    let side = match state.phase {
+        Phase::Move(s) | Phase::Fire(s) => s,
+        Phase::Over => return None,
+    };
+    if bot == TacticalBot::Random {
+        let cands = candidates(field, state);
+        return Some(cands[below(rng, cands.len() as u32) as usize].clone());
+    }
+    // Guns first, so their crews are not spent on pistol shots.
+    let guns = gun_candidates(field, state, side);
+    if let Some((s, c)) = best(field, state, side, guns) {
+        if s > 0.0 {
+            return Some(c);
+        }
+    }
+    // Then one figure at a time, in id order: its best command, or it holds.
+    let next = state.living(side).find(|f| match state.phase {
+        Phase::Move(_) => !f.moved,
+        _ => !f.fired,
+    });
+    if let Some(f) = next {
+        let pick = best(field, state, side, figure_candidates(field, state, f));
+        return Some(match pick {
+            Some((s, c)) if s > 0.0 => c,
+            _ => OmogCommand::Hold { figure: f.id },
+        });
+    }
+    Some(match state.phase {
+        Phase::Move(_) => OmogCommand::EndMove,
+        _ => OmogCommand::EndFire,
+    })
+}
+
+fn best(
+    field: &Battlefield,
+    state: &OmogState,
+    side: Side,
+    cands: Vec<OmogCommand>,
+) -> Option<(f64, OmogCommand)> {
+    cands
+        .into_iter()
+        .map(|c| (score(field, state, side, &c), c))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) -> f64 {
+    match cmd {
+        OmogCommand::Move {
+            figure,
+            path,
+            charge,
+        } => {
+            let f = state.figure(*figure).expect("candidate");
+            let end = *path.last().expect("path");
+            let before = distance(f.pos, field.objective);
+            let after = distance(end, field.objective);
+            if *charge {
+                let foe = state
+                    .living(side.other())
+                    .min_by(|a, b| distance(a.pos, end).total_cmp(&distance(b.pos, end)))
+                    .expect("charge target");
+                let mine = i8::from(f.mount == Mount::Horse && foe.mount == Mount::Foot)
+                    + i8::from(f.mount == Mount::Foot) * 2;
+                let theirs = i8::from(foe.mount == Mount::Foot && !in_cover(field, foe.pos));
+                let p = win_chance(mine, theirs);
+                return if p > 0.5 { 10.0 + p } else { 0.0 };
+            }
+            // Garrisons hold their houses; gun crews stay by their guns.
+            let team = state.team(f.team).expect("team");
+            if (team.garrison && in_cover(field, f.pos)) || f.role == Role::Gunner {
+                return 0.0;
+            }
+            let mut s = 0.0;
+            // Attackers close on the objective; defenders only come back to it.
+            if side == Side::Attacker || after > crate::tactical::table::inches(6.0) {
+                s += (before - after) / 25.4;
+            }
+            if in_cover(field, end) {
+                s += 2.0;
+            }
+            if in_cover(field, f.pos) && !in_cover(field, end) {
+                s -= 2.0;
+            }
+            s
+        }
+        OmogCommand::Shoot { figure, target } => {
+            let f = state.figure(*figure).expect("candidate");
+            let t = state.figure(*target).expect("candidate");
+            match super::engine::shot(field, state, f, t) {
+                // Easier shots first; never waste a shot on a man already hit.
+                Ok((need, _)) if !state.pending_hits.contains(target) => 20.0 - need as f64,
+                _ => 0.0,
+            }
+        }
+        OmogCommand::FireGun { at, .. } | OmogCommand::FireGatling { at, .. } => {
+            let (r, friends_ok) = match cmd {
+                OmogCommand::FireGun { .. } => (fieldpiece::burst_diameter(), false),
+                _ => (gatling::diamond().1, true),
+            };
+            let enemies = state
+                .living(side.other())
+                .filter(|e| distance(e.pos, *at) <= r)
+                .count() as f64;
+            let friends = state
+                .living(side)
+                .filter(|e| distance(e.pos, *at) <= r * 1.5)
+                .count() as f64;
+            if !friends_ok && friends > 0.0 {
+                return 0.0;
+            }
+            30.0 + enemies
+        }
+        OmogCommand::Hold { .. } | OmogCommand::EndMove | OmogCommand::EndFire => 0.0,
+    }
+}

@@ -1,0 +1,656 @@
+//! OMOG 19C on the table: moving, shooting, guns, hand to hand, the turn and victory, on a
+//! hand-made table where every distance is known, and whole auto-resolved battles on real
+//! terrain.
+
+use geo::{LineString, Polygon};
+use omms::rules::UnitType;
+use omms::tactical::omog19c::engine::{check, execute};
+use omms::tactical::omog19c::state::{
+    deploy, Figure, FigureId, Heavy, HeavyKind, OmogState, Phase, Role, TeamId,
+};
+use omms::tactical::omog19c::tables::{Mount, Weapon};
+use omms::tactical::omog19c::*;
+use omms::tactical::table::{inches, TablePoint};
+use omms::tactical::*;
+
+fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Polygon<f64> {
+    Polygon::new(
+        LineString::from(vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]),
+        vec![],
+    )
+}
+
+/// A 48″ table: a house 2″ square with its corner at (30″, 30″), a wood from (10″, 30″) to
+/// (16″, 36″), and a stone wall along x = 40″ from y = 5″ to 15″.
+fn table() -> Battlefield {
+    let i = inches;
+    let areas = vec![
+        Area {
+            kind: AreaKind::House,
+            shape: rect(i(30.0), i(30.0), i(32.0), i(32.0)),
+            top: [i(31.0), i(31.0)],
+            osm_id: 1,
+        },
+        Area {
+            kind: AreaKind::Woods,
+            shape: rect(i(10.0), i(30.0), i(16.0), i(36.0)),
+            top: [i(13.0), i(33.0)],
+            osm_id: 2,
+        },
+    ];
+    let lines = vec![Line {
+        kind: LineKind::Wall(WallKind::Stone),
+        line: LineString::from(vec![(i(40.0), i(5.0)), (i(40.0), i(15.0))]),
+        osm_id: 3,
+    }];
+    Battlefield::from_parts(TableSpec::OMOG, "Testham", Edge::South, areas, lines, &[])
+}
+
+fn at(x: f64, y: f64) -> TablePoint {
+    [inches(x), inches(y)]
+}
+
+/// A position with the given figures (side, mount, weapon, role, position, team), in the first
+/// side's move phase.
+fn position(figs: &[(Side, Mount, Weapon, Role, TablePoint, u16)]) -> OmogState {
+    let forces = Forces {
+        attacker: Force {
+            unit: UnitType::Invader,
+            unit_dice: 1,
+            settlement_dice: 0,
+            fortified: false,
+        },
+        defender: Force {
+            unit: UnitType::Guard,
+            unit_dice: 1,
+            settlement_dice: 0,
+            fortified: false,
+        },
+    };
+    let mut s = deploy(&table(), &forces, 7);
+    s.figures.clear();
+    s.teams.clear();
+    let max_team = figs.iter().map(|f| f.5).max().unwrap_or(0);
+    for t in 0..=max_team {
+        let side = figs
+            .iter()
+            .find(|f| f.5 == t)
+            .map(|f| f.0)
+            .unwrap_or(Side::Attacker);
+        s.teams.push(omms::tactical::omog19c::state::Team {
+            id: TeamId(t),
+            side,
+            squad: t,
+            heavy: None,
+            garrison: false,
+        });
+    }
+    for (k, (side, mount, weapon, role, pos, team)) in figs.iter().enumerate() {
+        s.figures.push(Figure {
+            id: FigureId(k as u16),
+            side: *side,
+            team: TeamId(*team),
+            role: *role,
+            mount: *mount,
+            weapon: *weapon,
+            pos: *pos,
+            alive: true,
+            moved: false,
+            fired: false,
+            charging: false,
+            charge_used: false,
+        });
+    }
+    s
+}
+
+const A: Side = Side::Attacker;
+const D: Side = Side::Defender;
+const FOOT: Mount = Mount::Foot;
+const HORSE: Mount = Mount::Horse;
+const RIFLE: Weapon = Weapon::Rifle;
+const MAN: Role = Role::Soldier;
+
+fn mv(figure: u16, to: TablePoint, from: TablePoint, charge: bool) -> OmogCommand {
+    OmogCommand::Move {
+        figure: FigureId(figure),
+        path: vec![from, to],
+        charge,
+    }
+}
+
+fn refusal(field: &Battlefield, state: &OmogState, cmd: OmogCommand) -> String {
+    let mut copy = state.clone();
+    let err = execute(field, &mut copy, &cmd).unwrap_err();
+    assert_eq!(&copy, state, "a refused command changed the battle");
+    assert_eq!(check(field, state, &cmd).unwrap_err(), err);
+    err.to_string()
+}
+
+#[test]
+fn a_man_moves_four_inches_off_road_and_no_further() {
+    let f = table();
+    let s = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 0),
+        (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
+    ]);
+    let mut ok = s.clone();
+    let ev = execute(&f, &mut ok, &mv(0, at(20.0, 14.0), at(20.0, 10.0), false)).unwrap();
+    assert!(matches!(ev[0], OmogEvent::Moved { used, .. } if (used - 1.0).abs() < 1e-6));
+    let msg = refusal(&f, &s, mv(0, at(20.0, 14.2), at(20.0, 10.0), false));
+    assert!(msg.starts_with("Too far"), "{msg}");
+    // Moving twice in a turn is refused.
+    let msg = refusal(&f, &ok, mv(0, at(20.0, 15.0), at(20.0, 14.0), false));
+    assert!(msg.contains("has moved this turn already"), "{msg}");
+}
+
+#[test]
+fn woods_slow_a_man_to_a_half_move_and_a_horse_goes_six_in_the_open() {
+    let f = table();
+    let s = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(12.0, 31.0), 0),
+        (A, HORSE, Weapon::Carbine, Role::Officer, at(30.0, 10.0), 0),
+        (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
+    ]);
+    assert!(check(&f, &s, &mv(0, at(12.0, 34.0), at(12.0, 31.0), false)).is_ok());
+    assert!(check(&f, &s, &mv(0, at(12.0, 34.2), at(12.0, 31.0), false)).is_err());
+    assert!(check(&f, &s, &mv(1, at(30.0, 16.0), at(30.0, 10.0), false)).is_ok());
+    assert!(check(&f, &s, &mv(1, at(30.0, 16.2), at(30.0, 10.0), false)).is_err());
+}
+
+#[test]
+fn climbing_a_wall_makes_it_a_short_move() {
+    let f = table();
+    let s = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(39.0, 10.0), 0),
+        (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
+    ]);
+    assert!(check(&f, &s, &mv(0, at(41.0, 10.0), at(39.0, 10.0), false)).is_ok());
+    let msg = refusal(&f, &s, mv(0, at(42.0, 10.0), at(39.0, 10.0), false));
+    assert!(msg.starts_with("Too far"), "{msg}");
+}
+
+#[test]
+fn soldiers_keep_within_a_half_move_of_their_team() {
+    let f = table();
+    let s = position(&[
+        (A, FOOT, RIFLE, MAN, at(20.0, 10.0), 0),
+        (A, FOOT, RIFLE, MAN, at(21.0, 10.0), 0),
+        (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
+    ]);
+    assert!(check(&f, &s, &mv(0, at(20.0, 12.5), at(20.0, 10.0), false)).is_ok());
+    let msg = refusal(&f, &s, mv(0, at(17.0, 10.0), at(20.0, 10.0), false));
+    assert!(msg.contains("within a HALF move (3″) of his team"), "{msg}");
+}
+
+#[test]
+fn shooting_needs_range_and_sight_and_cover_makes_it_harder() {
+    let f = table();
+    // A rifleman 10″ south of a man in the open, and one 10″ south of the house.
+    let mut s = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(20.0, 20.0), 1),
+        (D, FOOT, RIFLE, Role::Officer, at(31.0, 31.0), 1),
+        (A, FOOT, RIFLE, Role::Officer, at(31.0, 21.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(13.0, 33.0), 1),
+        (D, FOOT, RIFLE, Role::Officer, at(31.0, 33.5), 1),
+        (A, FOOT, RIFLE, Role::Officer, at(13.0, 20.0), 0),
+    ]);
+    s.phase = Phase::Fire(A);
+    let shoot = |fig: u16, t: u16| OmogCommand::Shoot {
+        figure: FigureId(fig),
+        target: FigureId(t),
+    };
+    let need = |s: &OmogState, fig: u16, t: u16| {
+        engine::shot(&f, s, &s.figures[fig as usize], &s.figures[t as usize]).map(|x| x.0)
+    };
+    assert_eq!(need(&s, 0, 1), Ok(4)); // medium range, open
+    assert_eq!(need(&s, 3, 2), Ok(6)); // medium range, in a house: −2
+                                       // 23.3″ is beyond a rifle's 18″.
+    let msg = refusal(&f, &s, shoot(0, 5));
+    assert!(msg.starts_with("Out of range"), "{msg}");
+    // The man 3″ inside the wood is hidden from fire from outside.
+    let msg = refusal(&f, &s, shoot(6, 4));
+    assert!(msg.contains("more than 2″ inside the woods"), "{msg}");
+    // Behind the house, as seen from the south: no line of sight.
+    let msg = refusal(&f, &s, shoot(3, 5));
+    assert!(msg.contains("a house in the way"), "{msg}");
+}
+
+#[test]
+fn fire_is_simultaneous_the_hit_still_shoot_back() {
+    let f = table();
+    let mut s = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(20.0, 14.0), 1),
+    ]);
+    s.phase = Phase::Fire(A);
+    // Find a seed where the attacker's 3+ hits.
+    for seed in 0..50u64 {
+        let mut t = s.clone();
+        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        let ev = execute(
+            &f,
+            &mut t,
+            &OmogCommand::Shoot {
+                figure: FigureId(0),
+                target: FigureId(1),
+            },
+        )
+        .unwrap();
+        if !ev.contains(&OmogEvent::Hit {
+            figure: FigureId(1),
+        }) {
+            continue;
+        }
+        // The defender is hit but still stands to fire back in his side's fire phase.
+        assert!(t.figures[1].alive);
+        execute(&f, &mut t, &OmogCommand::EndFire).unwrap();
+        assert_eq!(t.phase, Phase::Fire(D));
+        assert!(check(
+            &f,
+            &t,
+            &OmogCommand::Shoot {
+                figure: FigureId(1),
+                target: FigureId(0)
+            }
+        )
+        .is_ok());
+        let ev = execute(&f, &mut t, &OmogCommand::EndFire).unwrap();
+        assert!(ev.contains(&OmogEvent::Down {
+            figure: FigureId(1)
+        }));
+        assert!(!t.figures[1].alive);
+        assert_eq!(t.losses, [0, 1]);
+        return;
+    }
+    panic!("no seed hits on a 3+");
+}
+
+#[test]
+fn cavalry_charge_from_beyond_a_part_move_and_only_once() {
+    let f = table();
+    let s = position(&[
+        (A, HORSE, Weapon::Carbine, Role::Officer, at(20.0, 10.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(20.0, 15.0), 1),
+        (D, FOOT, RIFLE, Role::Officer, at(26.0, 13.0), 1),
+    ]);
+    let mut t = s.clone();
+    execute(&f, &mut t, &mv(0, at(20.0, 14.5), at(20.0, 10.0), true)).unwrap();
+    assert!(t.figures[0].charging && t.figures[0].charge_used);
+    // 3″ away is too close for a cavalry charge.
+    let mut close = s.clone();
+    close.figures[1].pos = at(20.0, 13.0);
+    let msg = refusal(&f, &close, mv(0, at(20.0, 12.5), at(20.0, 10.0), true));
+    assert!(msg.contains("more than a PART move"), "{msg}");
+    // A charge that does not reach an enemy is no charge.
+    let msg = refusal(&f, &s, mv(0, at(23.0, 10.0), at(20.0, 10.0), true));
+    assert!(msg.contains("must end in contact"), "{msg}");
+    // Once per game.
+    let mut again = s.clone();
+    again.figures[0].charge_used = true;
+    let msg = refusal(&f, &again, mv(0, at(20.0, 14.5), at(20.0, 10.0), true));
+    assert!(msg.contains("charged once already"), "{msg}");
+}
+
+fn end_turn(f: &Battlefield, s: &mut OmogState) -> Vec<OmogEvent> {
+    let mut ev = Vec::new();
+    while matches!(s.phase, Phase::Move(_) | Phase::Fire(_)) {
+        let cmd = match s.phase {
+            Phase::Move(_) => OmogCommand::EndMove,
+            _ => OmogCommand::EndFire,
+        };
+        let turn = s.turn;
+        ev.extend(execute(f, s, &cmd).unwrap());
+        if s.turn != turn {
+            break;
+        }
+    }
+    ev
+}
+
+#[test]
+fn hand_to_hand_removes_the_loser_and_the_third_of_three_finishes_the_job() {
+    let f = table();
+    // One against one in the open: two riflemen, both with bayonets (+1 each).
+    let s = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(20.5, 10.0), 1),
+    ]);
+    let mut seen_win = false;
+    let mut seen_tie = false;
+    for seed in 0..60u64 {
+        let mut t = s.clone();
+        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        let ev = end_turn(&f, &mut t);
+        let melee = ev
+            .iter()
+            .find_map(|e| match e {
+                OmogEvent::Melee {
+                    lone_total,
+                    opponents,
+                    fallen,
+                    ..
+                } => Some((*lone_total, opponents.clone(), fallen.clone())),
+                _ => None,
+            })
+            .expect("figures in contact fight");
+        let (lone, opp, fallen) = melee;
+        let other = opp[0].1.unwrap();
+        match lone.cmp(&other) {
+            std::cmp::Ordering::Equal => {
+                assert!(fallen.is_empty());
+                seen_tie = true;
+            }
+            std::cmp::Ordering::Greater => {
+                assert_eq!(fallen, vec![opp[0].0]);
+                seen_win = true;
+            }
+            std::cmp::Ordering::Less => assert_eq!(fallen.len(), 1),
+        }
+    }
+    assert!(seen_win && seen_tie);
+    // Three against one: the lone man cannot survive (the third removes him if the first two
+    // fail).
+    let s3 = position(&[
+        (D, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 1),
+        (A, FOOT, RIFLE, Role::Officer, at(20.6, 10.0), 0),
+        (A, FOOT, RIFLE, Role::Officer, at(19.4, 10.0), 0),
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.7), 0),
+    ]);
+    for seed in 0..30u64 {
+        let mut t = s3.clone();
+        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        end_turn(&f, &mut t);
+        assert!(
+            !t.figures[0].alive,
+            "seed {seed}: the lone man survived three"
+        );
+    }
+}
+
+#[test]
+fn a_gatling_misfires_on_a_six_and_otherwise_hits_nearest_first() {
+    let f = table();
+    let mut s = position(&[
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(20.0, 20.0), 0),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(21.0, 20.0), 0),
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 24.0), 1),
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 28.0), 1),
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 26.0), 1),
+    ]);
+    s.teams[0].heavy = Some(Heavy {
+        kind: HeavyKind::Gatling,
+        pos: at(20.0, 21.0),
+        shells: 0,
+        canister: 0,
+        bursts: 4,
+        set_up_in: Some(0),
+        fired_in: None,
+    });
+    s.phase = Phase::Fire(D);
+    let fire = OmogCommand::FireGatling {
+        team: TeamId(0),
+        at: at(20.0, 30.0),
+    };
+    let mut seen = [false; 7];
+    for seed in 0..80u64 {
+        let mut t = s.clone();
+        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        let ev = execute(&f, &mut t, &fire).unwrap();
+        let roll = ev
+            .iter()
+            .find_map(|e| match e {
+                OmogEvent::HeavyFired { roll, .. } => Some(*roll),
+                _ => None,
+            })
+            .unwrap();
+        seen[roll as usize] = true;
+        let hits: Vec<FigureId> = ev
+            .iter()
+            .filter_map(|e| match e {
+                OmogEvent::Hit { figure } => Some(*figure),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(t.teams[0].heavy.as_ref().unwrap().bursts, 3);
+        let expected: Vec<FigureId> = match roll {
+            6 => vec![],
+            n => [FigureId(2), FigureId(4), FigureId(3)]
+                .into_iter()
+                .take(n as usize)
+                .collect(),
+        };
+        assert_eq!(hits, expected, "roll {roll}");
+        // The crew cannot also shoot their pistols this turn.
+        assert!(check(
+            &f,
+            &t,
+            &OmogCommand::Shoot {
+                figure: FigureId(0),
+                target: FigureId(2)
+            }
+        )
+        .is_err());
+    }
+    assert!(seen[1..].iter().all(|x| *x));
+}
+
+#[test]
+fn the_fieldpiece_fires_shells_beyond_six_inches_and_canister_inside() {
+    let f = table();
+    let mut s = position(&[
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(20.0, 20.0), 0),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(21.0, 20.0), 0),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(22.0, 20.0), 0),
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 23.0), 1),
+        (A, FOOT, RIFLE, Role::Officer, at(20.0, 35.0), 1),
+    ]);
+    s.teams[0].heavy = Some(Heavy {
+        kind: HeavyKind::Fieldpiece,
+        pos: at(20.0, 21.0),
+        shells: 3,
+        canister: 1,
+        bursts: 0,
+        set_up_in: Some(0),
+        fired_in: None,
+    });
+    s.phase = Phase::Fire(D);
+    let mut t = s.clone();
+    execute(
+        &f,
+        &mut t,
+        &OmogCommand::FireGun {
+            team: TeamId(0),
+            at: at(20.0, 23.0),
+        },
+    )
+    .unwrap();
+    assert_eq!(t.teams[0].heavy.as_ref().unwrap().canister, 0);
+    assert_eq!(t.pending_hits, vec![FigureId(3)]);
+    // Canister does not deviate and nothing is in cover: the man 2″ away is hit for sure.
+    let mut t = s.clone();
+    t.teams[0].heavy.as_mut().unwrap().canister = 0;
+    let msg = refusal(
+        &f,
+        &t,
+        OmogCommand::FireGun {
+            team: TeamId(0),
+            at: at(20.0, 23.0),
+        },
+    );
+    assert!(msg.contains("only canister"), "{msg}");
+    let mut t = s.clone();
+    execute(
+        &f,
+        &mut t,
+        &OmogCommand::FireGun {
+            team: TeamId(0),
+            at: at(20.0, 35.0),
+        },
+    )
+    .unwrap();
+    assert_eq!(t.teams[0].heavy.as_ref().unwrap().shells, 2);
+    // Beyond 24″.
+    let msg = refusal(
+        &f,
+        &s,
+        OmogCommand::FireGun {
+            team: TeamId(0),
+            at: at(20.0, 46.0),
+        },
+    );
+    assert!(msg.contains("24″"), "{msg}");
+}
+
+#[test]
+fn holding_the_objective_for_three_turns_wins() {
+    let f = table();
+    let s = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(24.0, 24.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(2.0, 46.0), 1),
+    ]);
+    let mut t = s.clone();
+    let mut ev = Vec::new();
+    for _ in 0..3 {
+        ev.extend(end_turn(&f, &mut t));
+    }
+    assert!(ev.contains(&OmogEvent::ObjectiveHeld { side: A, turns: 3 }));
+    assert_eq!(t.outcome, Some(BattleOutcome::AttackerWins));
+    assert_eq!(t.phase, Phase::Over);
+    assert_eq!(refusal(&f, &t, OmogCommand::EndMove), "The battle is over.");
+}
+
+#[test]
+fn first_mover_alternates_each_turn() {
+    let f = table();
+    let mut t = position(&[
+        (A, FOOT, RIFLE, Role::Officer, at(2.0, 2.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(46.0, 46.0), 1),
+    ]);
+    assert_eq!(t.phase, Phase::Move(A));
+    execute(&f, &mut t, &OmogCommand::EndMove).unwrap();
+    assert_eq!(t.phase, Phase::Move(D));
+    execute(&f, &mut t, &OmogCommand::EndMove).unwrap();
+    assert_eq!(t.phase, Phase::Fire(A));
+    execute(&f, &mut t, &OmogCommand::EndFire).unwrap();
+    execute(&f, &mut t, &OmogCommand::EndFire).unwrap();
+    assert_eq!((t.turn, t.phase), (2, Phase::Move(D)));
+}
+
+fn encamp(fortified: bool) -> Battlefield {
+    let m = omms::map::GameMap::load(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/maps/andorra"
+    )))
+    .unwrap();
+    let id = m.place_by_name("Encamp").unwrap();
+    let site = BattleSite {
+        attacker_from_bearing: 200.0,
+        fortified,
+    };
+    Battlefield::build(&m, id, TableSpec::OMOG, site).unwrap()
+}
+
+#[test]
+fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
+    let f = encamp(true);
+    let forces = Forces {
+        attacker: Force {
+            unit: UnitType::Invader,
+            unit_dice: 2,
+            settlement_dice: 0,
+            fortified: false,
+        },
+        defender: Force {
+            unit: UnitType::Guard,
+            unit_dice: 2,
+            settlement_dice: 2,
+            fortified: true,
+        },
+    };
+    let s = deploy(&f, &forces, 1);
+    let count = |side: Side, role: Role| {
+        s.figures
+            .iter()
+            .filter(|x| x.side == side && x.role == role)
+            .count()
+    };
+    assert_eq!(count(A, Role::Soldier), 8);
+    assert_eq!(count(A, Role::Officer), 1);
+    // Four teams: two of the Guard's, a garrison, and a Gatling team (two gunners).
+    assert_eq!(count(D, Role::Soldier), 4 + 4 + 4 + 2);
+    assert_eq!(count(D, Role::Gunner), 2);
+    assert_eq!(count(D, Role::Officer), 2);
+    assert_eq!(
+        s.teams
+            .iter()
+            .filter(|t| t
+                .heavy
+                .as_ref()
+                .is_some_and(|h| h.kind == HeavyKind::Gatling))
+            .count(),
+        1
+    );
+    // The attacker comes on from the south edge, within 6″ of it.
+    for x in s.figures.iter().filter(|x| x.side == A) {
+        assert!(x.pos[1] <= inches(6.0), "{:?}", x.pos);
+    }
+    // The settlement's garrison stands in houses.
+    for t in s.teams.iter().filter(|t| t.garrison) {
+        for m in s.figures.iter().filter(|m| m.team == t.id) {
+            assert!(f.area_kinds_at(m.pos).contains(&AreaKind::House));
+        }
+    }
+}
+
+#[test]
+fn auto_battles_keep_every_rule_and_fortified_defenders_do_better() {
+    let forces = |fortified: bool| Forces {
+        attacker: Force {
+            unit: UnitType::Invader,
+            unit_dice: 2,
+            settlement_dice: 0,
+            fortified: false,
+        },
+        defender: Force {
+            unit: UnitType::Guard,
+            unit_dice: 1,
+            settlement_dice: if fortified { 2 } else { 1 },
+            fortified,
+        },
+    };
+    let mut defender_wins = [0u32; 2];
+    for (k, fortified) in [false, true].into_iter().enumerate() {
+        let f = encamp(fortified);
+        let fc = forces(fortified);
+        for seed in 0..25u64 {
+            let b = auto_battle(&f, &fc, seed, TacticalBot::Captain, TacticalBot::Random);
+            // Replaying the commands re-checks every one and reproduces the battle.
+            let mut s = deploy(&f, &fc, seed);
+            for cmd in &b.commands {
+                for e in execute(&f, &mut s, cmd).expect("a logged command replays") {
+                    if let OmogEvent::Moved { used, .. } = e {
+                        assert!(used <= 1.0 + 1e-9, "a move past its allowance");
+                    }
+                }
+            }
+            assert_eq!(s, b.state);
+            assert!(b.state.outcome.is_some());
+            for t in &b.state.teams {
+                if let Some(h) = &t.heavy {
+                    assert!(h.shells <= 3 && h.canister <= 1 && h.bursts <= 4);
+                }
+            }
+            if b.outcome == BattleOutcome::DefenderWins {
+                defender_wins[k] += 1;
+            }
+        }
+    }
+    assert!(
+        defender_wins[1] >= defender_wins[0],
+        "fortified {} vs open {}",
+        defender_wins[1],
+        defender_wins[0]
+    );
+}
