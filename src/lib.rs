@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod battle;
 pub mod import;
 pub mod map;
 pub mod rules;

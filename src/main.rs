@@ -1,4 +1,5 @@
-//! The `omms` binary: plays by default; `import` turns an OSM extract into a map package.
+//! The `omms` binary: plays by default; `import` turns an OSM extract into a map package;
+//! `battle` fights a tactical battle headless.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -43,6 +44,36 @@ enum Command {
         /// No progress bar.
         #[arg(long, short)]
         quiet: bool,
+    },
+    /// Fight a tactical battle at a settlement, headless, and print the result as JSON.
+    Battle {
+        /// Map package folder.
+        #[arg(long, value_name = "DIR")]
+        map: Option<PathBuf>,
+        /// The contested settlement's name, as on the board.
+        #[arg(long, value_name = "NAME")]
+        at: String,
+        /// The tactical ruleset.
+        #[arg(long, value_enum, default_value = "omog19c")]
+        ruleset: omms::battle::RulesetName,
+        /// The attacker: UNIT:DICE, e.g. `invader:2`.
+        #[arg(long, default_value = "invader:2")]
+        attacker: String,
+        /// The defender: UNIT:DICE[:SETTLEMENT_DICE][:fort], e.g. `guard:2:2:fort`.
+        #[arg(long, default_value = "guard:2:1")]
+        defender: String,
+        /// Compass bearing (degrees) from the settlement to where the attacker came from.
+        #[arg(long, default_value_t = 180.0)]
+        from_bearing: f64,
+        /// The battle's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Play the whole battle with the tactical bot on both sides.
+        #[arg(long)]
+        auto: bool,
+        /// Instead, simulate this many battles (seeds SEED, SEED+1, …) and print the odds.
+        #[arg(long, value_name = "N")]
+        odds: Option<u32>,
     },
 }
 
@@ -113,6 +144,57 @@ fn main() -> ExitCode {
             match run_import(input, out, name, scale, bbox, road_class, quiet) {
                 Ok(summary) => {
                     println!("wrote {shown}\n{summary}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Some(Command::Battle {
+            map,
+            at,
+            ruleset,
+            attacker,
+            defender,
+            from_bearing,
+            seed,
+            auto,
+            odds,
+        }) => {
+            let run = || -> Result<String, omms::battle::BattleError> {
+                use omms::battle::*;
+                let args = BattleArgs {
+                    map: map.unwrap_or_else(default_map_dir),
+                    at,
+                    ruleset,
+                    attacker: parse_force(&attacker)?,
+                    defender: parse_force(&defender)?,
+                    from_bearing,
+                    seed,
+                };
+                let field = battlefield(&args)?;
+                let json = match (odds, auto) {
+                    (Some(n), _) => {
+                        let forces = omms::tactical::Forces {
+                            attacker: args.attacker,
+                            defender: args.defender,
+                        };
+                        serde_json::to_string(&auto_odds(&field, &forces, seed, n))
+                    }
+                    (None, true) => serde_json::to_string(&run_auto(&field, &args)),
+                    (None, false) => {
+                        return Err(BattleError::BadForce(
+                            "say --auto to fight the battle, or --odds N to simulate N".into(),
+                        ))
+                    }
+                };
+                Ok(json.expect("reports serialise"))
+            };
+            match run() {
+                Ok(line) => {
+                    println!("{line}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

@@ -6,6 +6,7 @@
 
 pub mod battlefield;
 pub mod omog19c;
+mod raster;
 pub mod ruleset;
 pub mod sight;
 pub mod table;

@@ -504,7 +504,7 @@ fn the_fieldpiece_fires_shells_beyond_six_inches_and_canister_inside() {
 }
 
 #[test]
-fn holding_the_objective_for_three_turns_wins() {
+fn taking_the_objective_and_holding_it_three_turns_wins_the_attack() {
     let f = table();
     let s = position(&[
         (A, FOOT, RIFLE, Role::Officer, at(24.0, 24.0), 0),
@@ -605,7 +605,7 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
 }
 
 #[test]
-fn auto_battles_keep_every_rule_and_fortified_defenders_do_better() {
+fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() {
     let forces = |fortified: bool| Forces {
         attacker: Force {
             unit: UnitType::Invader,
@@ -624,8 +624,14 @@ fn auto_battles_keep_every_rule_and_fortified_defenders_do_better() {
     for (k, fortified) in [false, true].into_iter().enumerate() {
         let f = encamp(fortified);
         let fc = forces(fortified);
-        for seed in 0..25u64 {
-            let b = auto_battle(&f, &fc, seed, TacticalBot::Captain, TacticalBot::Random);
+        // 200 battles in all; every other defender plays at random, to reach odd corners.
+        for seed in 0..100u64 {
+            let defender = if seed % 2 == 0 {
+                TacticalBot::Captain
+            } else {
+                TacticalBot::Random
+            };
+            let b = auto_battle(&f, &fc, seed, TacticalBot::Captain, defender);
             // Replaying the commands re-checks every one and reproduces the battle.
             let mut s = deploy(&f, &fc, seed);
             for cmd in &b.commands {

@@ -156,6 +156,7 @@ pub struct Battlefield {
     pub crossings: Vec<Crossing>,
     area_tree: RTree<AreaEntry>,
     line_tree: RTree<SegEntry>,
+    pub(crate) raster: super::raster::Raster,
 }
 
 impl Battlefield {
@@ -353,7 +354,9 @@ impl Battlefield {
                 })
                 .collect(),
         );
+        let raster = super::raster::Raster::build(&spec, &areas, &lines, ROAD_HALF_WIDTH_MM);
         Battlefield {
+            raster,
             spec,
             place_name: place_name.to_string(),
             objective: spec.centre(),

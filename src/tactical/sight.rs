@@ -282,26 +282,23 @@ impl Battlefield {
         p0: TablePoint,
         p1: TablePoint,
     ) -> Result<Footing, Impassable> {
-        let mut f = Footing {
-            road: self.on_road(mid),
-            ..Footing::default()
-        };
-        for i in self.areas_at(mid) {
-            let a = &self.areas[i];
-            match a.kind {
-                AreaKind::Water if !f.road => return Err(Impassable::Water(mid)),
-                AreaKind::Water => {}
-                AreaKind::Woods => f.woods = true,
-                AreaKind::Swamp => f.swamp = true,
-                AreaKind::House => f.house = true,
-                AreaKind::Hill => {
-                    if distance(p1, a.top) < distance(p0, a.top) {
-                        f.uphill = true;
-                    }
-                }
-            }
+        use super::raster::{HOUSE, ROAD, SWAMP, WATER, WOODS};
+        let (flags, hill) = self.raster.at(mid);
+        let road = flags & ROAD != 0;
+        if flags & WATER != 0 && !road {
+            return Err(Impassable::Water(mid));
         }
-        Ok(f)
+        let uphill = hill.is_some_and(|h| {
+            let top = self.areas[h].top;
+            distance(p1, top) < distance(p0, top)
+        });
+        Ok(Footing {
+            road,
+            woods: flags & WOODS != 0,
+            swamp: flags & SWAMP != 0,
+            house: flags & HOUSE != 0,
+            uphill,
+        })
     }
 }
 

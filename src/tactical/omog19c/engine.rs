@@ -938,6 +938,9 @@ fn end_of_turn(field: &Battlefield, state: &mut OmogState, ev: &mut Vec<OmogEven
     if let Some((side, turns)) = state.holder {
         ev.push(OmogEvent::ObjectiveHeld { side, turns });
     }
+    // Only taking the objective wins by holding it: the defender starts on it, and wins by
+    // keeping the attacker off it until the time limit or by wiping the attack out.
+    let taken = matches!(state.holder, Some((Side::Attacker, n)) if n >= HOLD_TURNS);
     let alive = |side: Side| state.living(side).count();
     let win = |side: Side| match side {
         Side::Attacker => BattleOutcome::AttackerWins,
@@ -947,9 +950,9 @@ fn end_of_turn(field: &Battlefield, state: &mut OmogState, ev: &mut Vec<OmogEven
         (0, 0) => Some(BattleOutcome::StandOff),
         (0, _) => Some(BattleOutcome::DefenderWins),
         (_, 0) => Some(BattleOutcome::AttackerWins),
-        _ => match state.holder {
-            Some((side, n)) if n >= HOLD_TURNS => Some(win(side)),
-            _ if state.turn >= TURN_LIMIT => {
+        _ if taken => Some(win(Side::Attacker)),
+        _ => match state.turn >= TURN_LIMIT {
+            true => {
                 // Wipe-out scoring at the time limit: who made the enemy lose more men.
                 let [atk_lost, def_lost] = state.losses;
                 Some(match def_lost.cmp(&atk_lost) {
@@ -958,7 +961,7 @@ fn end_of_turn(field: &Battlefield, state: &mut OmogState, ev: &mut Vec<OmogEven
                     std::cmp::Ordering::Equal => BattleOutcome::StandOff,
                 })
             }
-            _ => None,
+            false => None,
         },
     };
     if let Some(outcome) = outcome {

@@ -1,0 +1,103 @@
+//! `omms battle`: a whole tactical battle headless, as JSON; the same seed gives the same
+//! battle; bad input is refused with exit code 2.
+
+use std::process::Command;
+
+fn omms(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_omms"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn an_auto_battle_at_encamp_prints_its_result_and_repeats_with_its_seed() {
+    let args = [
+        "battle",
+        "--map",
+        "maps/andorra",
+        "--at",
+        "Encamp",
+        "--attacker",
+        "invader:2",
+        "--defender",
+        "guard:2:1",
+        "--auto",
+        "--seed",
+        "11",
+    ];
+    let a = json(&omms(&args));
+    assert_eq!(a["ruleset"], "omog19c");
+    assert_eq!(a["place"], "Encamp");
+    assert_eq!(a["seed"], 11);
+    assert!(
+        ["attacker_wins", "defender_wins", "stand_off"].contains(&a["outcome"].as_str().unwrap())
+    );
+    assert!(a["turns"].as_u64().unwrap() >= 1);
+    assert_eq!(a, json(&omms(&args)));
+}
+
+#[test]
+fn odds_come_from_many_simulated_battles() {
+    let o = json(&omms(&[
+        "battle",
+        "--at",
+        "Ordino",
+        "--defender",
+        "guard:2:2:fort",
+        "--odds",
+        "24",
+    ]));
+    assert_eq!(o["battles"], 24);
+    let sum = o["attacker_wins"].as_f64().unwrap()
+        + o["defender_wins"].as_f64().unwrap()
+        + o["standoff"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn bad_battles_are_refused_with_a_reason() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["battle", "--at", "Atlantis", "--auto"],
+            "no place called \"Atlantis\"",
+        ),
+        (
+            &[
+                "battle",
+                "--map",
+                "maps/north-bayreuth",
+                "--at",
+                "Neudrossenfeld",
+                "--auto",
+            ],
+            "no tactical terrain",
+        ),
+        (
+            &["battle", "--at", "Encamp", "--ruleset", "chess", "--auto"],
+            "chess",
+        ),
+        (
+            &["battle", "--at", "Encamp", "--attacker", "tank:9", "--auto"],
+            "expected UNIT:DICE",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = omms(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
