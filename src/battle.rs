@@ -62,9 +62,12 @@ pub enum BattleError {
         /// Why.
         source: crate::tactical::BattlefieldError,
     },
-    /// A bad force description.
+    /// A bad force description or combination of options.
     #[error("{0}")]
     BadForce(String),
+    /// The table could not be drawn.
+    #[error("{0}")]
+    Render(String),
 }
 
 /// Parse `unit:dice[:settlement_dice][:fort]`, e.g. `invader:2` or `guard:2:2:fort`.
@@ -220,4 +223,38 @@ pub fn auto_odds(field: &Battlefield, forces: &Forces, seed: u64, n: u32) -> Aut
         defender_wins: share(BattleOutcome::DefenderWins),
         standoff: share(BattleOutcome::StandOff),
     }
+}
+
+/// The position after the bots have played `turns` whole turns (0: as deployed), with the last
+/// heavy-weapon template laid on the way: what `omms battle --png --after-turns` draws.
+pub fn position_after(
+    field: &Battlefield,
+    forces: &Forces,
+    seed: u64,
+    turns: u32,
+) -> (
+    crate::tactical::omog19c::OmogState,
+    Option<crate::tactical::Template>,
+) {
+    use crate::tactical::omog19c::{ai, engine, OmogEvent};
+    use rand::SeedableRng;
+    let mut state = crate::tactical::omog19c::state::deploy(field, forces, seed);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
+    let mut template = None;
+    while state.outcome.is_none() && state.turn <= turns {
+        let Some(cmd) = ai::choose(TacticalBot::Captain, field, &state, &mut rng) else {
+            break;
+        };
+        let events =
+            engine::execute(field, &mut state, &cmd).expect("bots choose checked commands");
+        for e in events {
+            if let OmogEvent::HeavyFired {
+                template: Some(t), ..
+            } = e
+            {
+                template = Some(t);
+            }
+        }
+    }
+    (state, template)
 }

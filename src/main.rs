@@ -74,6 +74,13 @@ enum Command {
         /// Instead, simulate this many battles (seeds SEED, SEED+1, …) and print the odds.
         #[arg(long, value_name = "N")]
         odds: Option<u32>,
+        /// Instead, draw the table to this PNG (needs a display; use xvfb-run when headless).
+        #[arg(long, value_name = "FILE.png")]
+        png: Option<PathBuf>,
+        /// With --png: draw the forces after the bots have played this many turns (0: as
+        /// deployed). Without it the empty table is drawn.
+        #[arg(long, value_name = "TURNS", requires = "png")]
+        after_turns: Option<u32>,
     },
 }
 
@@ -162,6 +169,8 @@ fn main() -> ExitCode {
             seed,
             auto,
             odds,
+            png,
+            after_turns,
         }) => {
             let run = || -> Result<String, omms::battle::BattleError> {
                 use omms::battle::*;
@@ -175,6 +184,29 @@ fn main() -> ExitCode {
                     seed,
                 };
                 let field = battlefield(&args)?;
+                if let Some(path) = png {
+                    let forces = omms::tactical::Forces {
+                        attacker: args.attacker,
+                        defender: args.defender,
+                    };
+                    let mut shot = omms::ui::table::TableShot::default();
+                    if let Some(turns) = after_turns {
+                        let (state, template) = position_after(&field, &forces, seed, turns);
+                        shot.caption = match state.outcome {
+                            Some(o) => {
+                                format!("seed {seed} · over after turn {}: {o:?}", state.turn)
+                            }
+                            None if turns == 0 => format!("seed {seed} · as deployed"),
+                            None => format!("seed {seed} · after {turns} turns"),
+                        };
+                        shot.state = Some(state);
+                        shot.template = template;
+                    }
+                    let shown = path.display().to_string();
+                    omms::ui::table::render_png(field, shot, path)
+                        .map_err(BattleError::BadForce)?;
+                    return Ok(format!("wrote {shown}"));
+                }
                 let json = match (odds, auto) {
                     (Some(n), _) => {
                         let forces = omms::tactical::Forces {
@@ -186,7 +218,8 @@ fn main() -> ExitCode {
                     (None, true) => serde_json::to_string(&run_auto(&field, &args)),
                     (None, false) => {
                         return Err(BattleError::BadForce(
-                            "say --auto to fight the battle, or --odds N to simulate N".into(),
+                            "say --auto to fight the battle, --odds N to simulate N, or --png FILE to draw it"
+                                .into(),
                         ))
                     }
                 };

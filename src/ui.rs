@@ -10,6 +10,7 @@ pub mod labels;
 pub mod mesh;
 pub mod scene;
 pub mod style;
+pub mod table;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};

@@ -101,3 +101,60 @@ fn bad_battles_are_refused_with_a_reason() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+fn have_xvfb() -> bool {
+    Command::new("xvfb-run")
+        .arg("--help")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok()
+}
+
+#[test]
+fn the_table_is_drawn_with_its_houses_and_both_sides() {
+    use macroquad::prelude::ImageFormat;
+    use macroquad::texture::Image;
+    if !have_xvfb() {
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let png = tmp.path().join("table.png");
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_omms"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["battle", "--at", "Encamp", "--after-turns", "0", "--png"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = Image::from_file_with_format(&std::fs::read(&png).unwrap(), Some(ImageFormat::Png))
+        .unwrap();
+    assert_eq!((img.width, img.height), (1280, 800));
+    let count = |c: macroquad::color::Color, tol: i32| {
+        let [r, g, b, _]: [u8; 4] = c.into();
+        img.bytes
+            .chunks_exact(4)
+            .filter(|p| {
+                [r, g, b]
+                    .iter()
+                    .zip(p.iter())
+                    .all(|(want, got)| (i32::from(*want) - i32::from(*got)).abs() <= tol)
+            })
+            .count()
+    };
+    use omms::ui::table::{ATTACKER, DEFENDER, GRASS, HOUSE};
+    // Encamp's 100-odd real houses, open ground, and both sides' tokens.
+    assert!(count(HOUSE, 6) > 3_000, "houses");
+    assert!(count(GRASS, 6) > 100_000, "open ground");
+    assert!(count(ATTACKER, 10) > 100, "attacker tokens");
+    assert!(count(DEFENDER, 10) > 100, "defender tokens");
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "only the PNG, no temporary file");
+}

@@ -1,0 +1,441 @@
+//! The tactical table seen from above: the real terrain round a contested settlement, the
+//! figures as tokens per side and type, and the last template laid. `omms battle --png` renders
+//! one frame of it to a PNG.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use geo::{LineString, Polygon};
+use macroquad::color::Color;
+use macroquad::models::draw_mesh;
+use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle};
+use macroquad::text::{draw_text_ex, measure_text, TextParams};
+use macroquad::texture::get_screen_data;
+use macroquad::window::{clear_background, next_frame};
+
+use super::mesh::MeshBuilder;
+use super::{style, Fonts};
+use crate::tactical::omog19c::state::{Figure, HeavyKind, OmogState, Role};
+use crate::tactical::omog19c::tables::Mount;
+use crate::tactical::table::inches;
+use crate::tactical::{AreaKind, Battlefield, CrossingKind, LineKind, Side, Template, WallKind};
+
+const fn rgb(r: u8, g: u8, b: u8) -> Color {
+    Color::from_rgba(r, g, b, 255)
+}
+
+/// Open grass.
+pub const GRASS: Color = rgb(214, 226, 180);
+const WOODS: Color = rgb(120, 165, 96);
+const SWAMP: Color = rgb(170, 190, 150);
+const HILL: Color = rgb(205, 190, 150);
+/// Houses.
+pub const HOUSE: Color = rgb(150, 105, 80);
+const ROAD: Color = rgb(238, 232, 214);
+const ROAD_EDGE: Color = rgb(150, 140, 120);
+const RIVER: Color = rgb(92, 160, 210);
+const STONE: Color = rgb(90, 90, 96);
+const FENCE: Color = rgb(140, 110, 70);
+const HEDGE: Color = rgb(60, 110, 60);
+/// The attacker's tokens.
+pub const ATTACKER: Color = rgb(196, 48, 48);
+/// The defender's tokens.
+pub const DEFENDER: Color = rgb(40, 90, 190);
+const TEMPLATE: Color = Color::new(1.0, 0.55, 0.0, 0.35);
+
+/// What to draw on the table.
+#[derive(Debug, Clone, Default)]
+pub struct TableShot {
+    /// The battle position, if any (none: the empty table).
+    pub state: Option<OmogState>,
+    /// A template to lay on it (the last heavy weapon fired).
+    pub template: Option<Template>,
+    /// A caption under the title, e.g. "turn 3".
+    pub caption: String,
+}
+
+/// Table mm → screen px.
+#[derive(Clone, Copy)]
+struct Frame {
+    x0: f32,
+    y0: f32,
+    px_per_mm: f32,
+    depth_mm: f32,
+}
+
+impl Frame {
+    fn px(&self, p: [f64; 2]) -> [f32; 2] {
+        [
+            self.x0 + p[0] as f32 * self.px_per_mm,
+            // Table y grows northwards; screen y grows down.
+            self.y0 + (self.depth_mm - p[1] as f32) * self.px_per_mm,
+        ]
+    }
+    fn ring(&self, ls: &LineString<f64>) -> LineString<f64> {
+        LineString::from(
+            ls.0.iter()
+                .map(|c| {
+                    let p = self.px([c.x, c.y]);
+                    (p[0] as f64, p[1] as f64)
+                })
+                .collect::<Vec<_>>(),
+        )
+    }
+    fn polygon(&self, p: &Polygon<f64>) -> Polygon<f64> {
+        Polygon::new(
+            self.ring(p.exterior()),
+            p.interiors().iter().map(|r| self.ring(r)).collect(),
+        )
+    }
+}
+
+/// Render the table once to `path` (PNG, written atomically) and return.
+pub fn render_png(field: Battlefield, shot: TableShot, path: PathBuf) -> Result<(), String> {
+    let dir = super::parent_dir(&path);
+    if !dir.is_dir() {
+        return Err(format!(
+            "cannot write {}: folder {} does not exist",
+            path.display(),
+            dir.display()
+        ));
+    }
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        return Err(
+            "no display to draw the table on (DISPLAY is not set); run under xvfb-run".into(),
+        );
+    }
+    let title = format!("OMMS — battle at {}", field.place_name);
+    let outcome: Rc<RefCell<Option<Result<(), String>>>> = Rc::new(RefCell::new(None));
+    let slot = Rc::clone(&outcome);
+    let conf = super::window_conf(title, true);
+    let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        macroquad::Window::from_config(conf, async move {
+            let r = draw_loop(&field, &shot, &path).await;
+            *slot.borrow_mut() = Some(r);
+        })
+    }));
+    if opened.is_err() {
+        return Err("cannot open a window to draw the table".into());
+    }
+    let result = outcome.borrow_mut().take();
+    result.unwrap_or_else(|| Err("the window closed before the table was drawn".into()))
+}
+
+async fn draw_loop(field: &Battlefield, shot: &TableShot, path: &Path) -> Result<(), String> {
+    let fonts = Fonts::load()?;
+    let [w, h] = super::WINDOW_SIZE;
+    let margin = 40.0;
+    let side = (h as f32 - 2.0 * margin).min(w as f32 - 360.0);
+    let frame = Frame {
+        x0: margin,
+        y0: margin,
+        px_per_mm: side / field.spec.width_mm.max(field.spec.depth_mm) as f32,
+        depth_mm: field.spec.depth_mm as f32,
+    };
+    let meshes = terrain_meshes(field, &frame);
+    for _ in 0..3 {
+        draw(field, shot, &frame, &meshes, &fonts);
+        next_frame().await;
+    }
+    draw(field, shot, &frame, &meshes, &fonts);
+    let mut image = get_screen_data();
+    super::write_png(&mut image, path)
+}
+
+fn terrain_meshes(field: &Battlefield, f: &Frame) -> Vec<super::mesh::Chunk> {
+    let mut m = MeshBuilder::default();
+    let order = [
+        AreaKind::Hill,
+        AreaKind::Swamp,
+        AreaKind::Woods,
+        AreaKind::Water,
+    ];
+    for kind in order {
+        let color = match kind {
+            AreaKind::Hill => HILL,
+            AreaKind::Swamp => SWAMP,
+            AreaKind::Woods => WOODS,
+            _ => style::WATER,
+        };
+        for a in field.areas.iter().filter(|a| a.kind == kind) {
+            m.polygon(&f.polygon(&a.shape), color);
+        }
+    }
+    let road_half =
+        (crate::tactical::battlefield::ROAD_HALF_WIDTH_MM as f32 * f.px_per_mm).max(1.5);
+    let pts =
+        |ls: &LineString<f64>| -> Vec<[f32; 2]> { ls.0.iter().map(|c| f.px([c.x, c.y])).collect() };
+    for l in field.lines.iter().filter(|l| l.kind == LineKind::River) {
+        m.polyline(&pts(&l.line), 2.0, RIVER, 6);
+    }
+    for l in field.lines.iter().filter(|l| l.kind == LineKind::Road) {
+        m.polyline(&pts(&l.line), road_half + 0.8, ROAD_EDGE, 6);
+    }
+    for l in field.lines.iter().filter(|l| l.kind == LineKind::Road) {
+        m.polyline(&pts(&l.line), road_half, ROAD, 6);
+    }
+    for a in field.areas.iter().filter(|a| a.kind == AreaKind::House) {
+        m.polygon(&f.polygon(&a.shape), HOUSE);
+    }
+    for l in &field.lines {
+        if let LineKind::Wall(k) = l.kind {
+            let c = match k {
+                WallKind::Stone => STONE,
+                WallKind::Fence => FENCE,
+                WallKind::Hedge => HEDGE,
+            };
+            m.polyline(&pts(&l.line), 1.4, c, 4);
+        }
+    }
+    m.finish()
+}
+
+fn text(fonts: &Fonts, s: &str, x: f32, y: f32, size: u16, bold: bool, color: Color) {
+    draw_text_ex(
+        s,
+        x,
+        y,
+        TextParams {
+            font: Some(if bold { &fonts.bold } else { &fonts.regular }),
+            font_size: size,
+            color,
+            ..Default::default()
+        },
+    );
+}
+
+fn figure_letter(f: &Figure) -> &'static str {
+    match (f.role, f.mount) {
+        (Role::Officer, _) => "O",
+        (Role::Gunner, _) => "G",
+        (Role::Soldier, Mount::Horse) => "C",
+        (Role::Soldier, Mount::Foot) => "R",
+    }
+}
+
+fn draw(
+    field: &Battlefield,
+    shot: &TableShot,
+    f: &Frame,
+    meshes: &[super::mesh::Chunk],
+    fonts: &Fonts,
+) {
+    clear_background(style::LAND);
+    let side = field.spec.width_mm as f32 * f.px_per_mm;
+    draw_rectangle(
+        f.x0,
+        f.y0,
+        side,
+        field.spec.depth_mm as f32 * f.px_per_mm,
+        GRASS,
+    );
+    for c in meshes {
+        draw_mesh(&c.mesh);
+    }
+    for c in &field.crossings {
+        let p = f.px(c.at);
+        match c.kind {
+            CrossingKind::Bridge => draw_circle_lines(p[0], p[1], 4.0, 1.5, style::INK),
+            CrossingKind::Ford => draw_circle(p[0], p[1], 3.0, RIVER),
+        }
+    }
+    // The objective.
+    let o = f.px(field.objective);
+    let r = (crate::tactical::omog19c::state::objective_radius() as f32) * f.px_per_mm;
+    draw_circle_lines(o[0], o[1], r, 2.0, Color::new(0.0, 0.0, 0.0, 0.6));
+    draw_line(o[0] - 6.0, o[1], o[0] + 6.0, o[1], 2.0, style::INK);
+    draw_line(o[0], o[1] - 6.0, o[0], o[1] + 6.0, 2.0, style::INK);
+    if let Some(t) = &shot.template {
+        let outline: Vec<[f32; 2]> = t.outline().iter().map(|p| f.px(*p)).collect();
+        let mut m = MeshBuilder::default();
+        let poly = Polygon::new(
+            LineString::from(
+                outline
+                    .iter()
+                    .map(|p| (p[0] as f64, p[1] as f64))
+                    .collect::<Vec<_>>(),
+            ),
+            vec![],
+        );
+        m.polygon(&poly, TEMPLATE);
+        m.polyline(&outline, 1.2, rgb(200, 90, 0), 4);
+        for c in m.finish() {
+            draw_mesh(&c.mesh);
+        }
+    }
+    if let Some(s) = &shot.state {
+        let token = (inches(0.45) as f32 * f.px_per_mm).max(6.0);
+        for t in &s.teams {
+            if let Some(h) = &t.heavy {
+                let p = f.px(h.pos);
+                let c = if t.side == Side::Attacker {
+                    ATTACKER
+                } else {
+                    DEFENDER
+                };
+                draw_rectangle(
+                    p[0] - token,
+                    p[1] - token * 0.6,
+                    token * 2.0,
+                    token * 1.2,
+                    style::INK,
+                );
+                draw_rectangle(
+                    p[0] - token + 1.5,
+                    p[1] - token * 0.6 + 1.5,
+                    token * 2.0 - 3.0,
+                    token * 1.2 - 3.0,
+                    c,
+                );
+                let label = if h.kind == HeavyKind::Gatling {
+                    "MG"
+                } else {
+                    "GUN"
+                };
+                text(
+                    fonts,
+                    label,
+                    p[0] - token + 2.0,
+                    p[1] + 4.0,
+                    10,
+                    true,
+                    rgb(255, 255, 255),
+                );
+            }
+        }
+        for fig in &s.figures {
+            let p = f.px(fig.pos);
+            let c = if fig.side == Side::Attacker {
+                ATTACKER
+            } else {
+                DEFENDER
+            };
+            if !fig.alive {
+                draw_line(p[0] - 4.0, p[1] - 4.0, p[0] + 4.0, p[1] + 4.0, 2.0, c);
+                draw_line(p[0] - 4.0, p[1] + 4.0, p[0] + 4.0, p[1] - 4.0, 2.0, c);
+                continue;
+            }
+            draw_circle(p[0], p[1], token, style::INK);
+            draw_circle(p[0], p[1], token - 1.5, c);
+            let letter = figure_letter(fig);
+            let dims = measure_text(letter, Some(&fonts.bold), 11, 1.0);
+            text(
+                fonts,
+                letter,
+                p[0] - dims.width / 2.0,
+                p[1] + dims.height / 2.0,
+                11,
+                true,
+                rgb(255, 255, 255),
+            );
+        }
+    }
+    // Panel.
+    let px = f.x0 + side + 24.0;
+    let mut y = f.y0 + 20.0;
+    text(
+        fonts,
+        &format!("Battle at {}", field.place_name),
+        px,
+        y,
+        24,
+        true,
+        style::INK,
+    );
+    y += 28.0;
+    text(
+        fonts,
+        "OMOG 19C · 48″ × 48″ table · 1″ = 25 m",
+        px,
+        y,
+        15,
+        false,
+        style::INK,
+    );
+    y += 22.0;
+    if !shot.caption.is_empty() {
+        text(fonts, &shot.caption, px, y, 15, false, style::INK);
+        y += 22.0;
+    }
+    let edge = format!("Attacker enters from the {:?} edge", field.attacker_edge).to_lowercase();
+    text(fonts, &capitalise(&edge), px, y, 15, false, style::INK);
+    y += 30.0;
+    let legend: [(Color, &str); 9] = [
+        (HOUSE, "house"),
+        (WOODS, "woods"),
+        (style::WATER, "water (impassable)"),
+        (RIVER, "river: cross at bridges ○ and fords ●"),
+        (ROAD, "road or track"),
+        (STONE, "stone wall"),
+        (FENCE, "fence"),
+        (HILL, "hill"),
+        (SWAMP, "swamp"),
+    ];
+    for (c, label) in legend {
+        draw_rectangle(px, y - 11.0, 18.0, 12.0, style::INK);
+        draw_rectangle(px + 1.0, y - 10.0, 16.0, 10.0, c);
+        text(fonts, label, px + 26.0, y, 14, false, style::INK);
+        y += 20.0;
+    }
+    y += 8.0;
+    for (c, label) in [(ATTACKER, "attacker"), (DEFENDER, "defender")] {
+        draw_circle(px + 9.0, y - 5.0, 7.0, c);
+        text(fonts, label, px + 26.0, y, 14, false, style::INK);
+        y += 20.0;
+    }
+    text(
+        fonts,
+        "R rifleman · C trooper · O officer · G gunner",
+        px,
+        y,
+        13,
+        false,
+        style::INK,
+    );
+    y += 18.0;
+    text(
+        fonts,
+        "✚ objective (3″ ring) · ✕ fallen",
+        px,
+        y,
+        13,
+        false,
+        style::INK,
+    );
+    // Scale bar: 6″, one FULL move.
+    let bar = inches(6.0) as f32 * f.px_per_mm;
+    let by = f.y0 + field.spec.depth_mm as f32 * f.px_per_mm - 10.0;
+    draw_rectangle(px, by - 6.0, bar, 6.0, style::INK);
+    text(
+        fonts,
+        "6″ (a FULL move, 150 m)",
+        px,
+        by - 12.0,
+        13,
+        false,
+        style::INK,
+    );
+    let attribution = "© OpenStreetMap contributors (ODbL)";
+    let dims = measure_text(attribution, Some(&fonts.regular), 13, 1.0);
+    text(
+        fonts,
+        attribution,
+        super::WINDOW_SIZE[0] as f32 - dims.width - 12.0,
+        super::WINDOW_SIZE[1] as f32 - 12.0,
+        13,
+        false,
+        style::INK,
+    );
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
