@@ -141,6 +141,18 @@ async fn draw_loop(field: &Battlefield, shot: &TableShot, path: &Path) -> Result
         draw(field, shot, &frame, &meshes, &fonts);
         next_frame().await;
     }
+    // Time a second's worth of frames, as the board's screenshot mode does.
+    let mut times = Vec::with_capacity(60);
+    let mut last = std::time::Instant::now();
+    for _ in 0..60 {
+        draw(field, shot, &frame, &meshes, &fonts);
+        next_frame().await;
+        let now = std::time::Instant::now();
+        times.push((now - last).as_secs_f64() * 1000.0);
+        last = now;
+    }
+    let (median, p99) = super::frame_stats(&mut times);
+    eprintln!("table frame_ms median={median:.2} p99={p99:.2} over {} frames", times.len());
     draw(field, shot, &frame, &meshes, &fonts);
     let mut image = get_screen_data();
     super::write_png(&mut image, path)
