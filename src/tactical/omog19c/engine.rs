@@ -235,41 +235,7 @@ pub fn check_move(
         return refuse("A move starts where the figure stands.");
     }
     let end = *path.last().expect("two points");
-    let survey = field
-        .survey(path)
-        .map_err(|e| Refused(format!("The {} cannot go that way: {e}.", name(f))))?;
-    if field.area_kinds_at(end).contains(&AreaKind::Water) {
-        return refuse(format!("The {} cannot stand in water.", name(f)));
-    }
-    let used = move_fraction(f.mount, &survey);
-    if used > 1.0 + 1e-9 {
-        return refuse(format!(
-            "Too far: that path takes {:.0}% of the {}'s move.",
-            used * 100.0,
-            name(f)
-        ));
-    }
-    let team = state.team(f.team).expect("figure's team");
-    if team.heavy.is_some() && f.role == Role::Gunner {
-        let crew = state.team_members(f.team).count();
-        if crew < 3 && distance(end, f.pos) > 0.01 {
-            return refuse("Fewer than three men cannot move the gun, and its crew stays with it.");
-        }
-        if survey.crossed.iter().any(|(_, c)| *c == Crossed::Ford)
-            || survey.legs.iter().any(|l| l.footing.swamp)
-        {
-            return refuse("A gun cannot be pushed through a ford or a swamp.");
-        }
-        let woods: f64 = survey
-            .legs
-            .iter()
-            .filter(|l| l.footing.woods && !l.footing.road)
-            .map(|l| l.len)
-            .sum();
-        if woods > stick::short() + 1e-9 {
-            return refuse("A gun is pushed through woods at no more than a SHORT move (2″).");
-        }
-    }
+    // The cheap checks first: the bots probe many moves that fail them.
     // Cohesion: soldiers end within a HALF move of a living team mate; a lone survivor holds or
     // closes on his side.
     if f.role != Role::Officer {
@@ -316,6 +282,41 @@ pub fn check_move(
                 Mount::Horse => "Cavalry charge only at an enemy more than a PART move (4″) away.",
                 Mount::Foot => "A bayonet charge needs at least a SHORT move (2″) to run.",
             });
+        }
+    }
+    let survey = field
+        .survey(path)
+        .map_err(|e| Refused(format!("The {} cannot go that way: {e}.", name(f))))?;
+    if field.area_kinds_at(end).contains(&AreaKind::Water) {
+        return refuse(format!("The {} cannot stand in water.", name(f)));
+    }
+    let used = move_fraction(f.mount, &survey);
+    if used > 1.0 + 1e-9 {
+        return refuse(format!(
+            "Too far: that path takes {:.0}% of the {}'s move.",
+            used * 100.0,
+            name(f)
+        ));
+    }
+    let team = state.team(f.team).expect("figure's team");
+    if team.heavy.is_some() && f.role == Role::Gunner {
+        let crew = state.team_members(f.team).count();
+        if crew < 3 && distance(end, f.pos) > 0.01 {
+            return refuse("Fewer than three men cannot move the gun, and its crew stays with it.");
+        }
+        if survey.crossed.iter().any(|(_, c)| *c == Crossed::Ford)
+            || survey.legs.iter().any(|l| l.footing.swamp)
+        {
+            return refuse("A gun cannot be pushed through a ford or a swamp.");
+        }
+        let woods: f64 = survey
+            .legs
+            .iter()
+            .filter(|l| l.footing.woods && !l.footing.road)
+            .map(|l| l.len)
+            .sum();
+        if woods > stick::short() + 1e-9 {
+            return refuse("A gun is pushed through woods at no more than a SHORT move (2″).");
         }
     }
     Ok(used)
