@@ -152,7 +152,10 @@ async fn draw_loop(field: &Battlefield, shot: &TableShot, path: &Path) -> Result
         last = now;
     }
     let (median, p99) = super::frame_stats(&mut times);
-    eprintln!("table frame_ms median={median:.2} p99={p99:.2} over {} frames", times.len());
+    eprintln!(
+        "table frame_ms median={median:.2} p99={p99:.2} over {} frames",
+        times.len()
+    );
     draw(field, shot, &frame, &meshes, &fonts);
     let mut image = get_screen_data();
     super::write_png(&mut image, path)
