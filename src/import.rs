@@ -2,10 +2,11 @@
 //!
 //! The pipeline is one-way: [`pbf`] reads the few things the game needs, [`build`] turns them into
 //! settlement places, the road network, water and the terrain layer in WGS84, and [`write`]
-//! prints the package files, which [`crate::map::package`] writes atomically.
+//! streams the package files into [`crate::map::package`]'s atomic writer.
 
 mod build;
 mod clip;
+mod node_ids;
 mod pbf;
 mod rings;
 mod tags;
@@ -149,6 +150,14 @@ pub enum ImportError {
         /// The file.
         path: PathBuf,
     },
+    /// More nodes than the importer can index.
+    #[error("{}: the region needs {nodes} node positions, more than the importer can index (4,294,967,295); cut it into smaller regions with `osmium extract`", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Node positions needed.
+        nodes: usize,
+    },
     /// Nothing playable.
     #[error("{}: no playable settlement: {places} city/town/village/suburb places found, none within a 1p coin of an M, A or B road. Try a larger --bbox, or count more roads as B roads (e.g. --road-class tertiary=B)", path.display())]
     NoPlayable {
@@ -287,24 +296,23 @@ pub fn import(opts: &ImportOptions) -> Result<ImportSummary, ImportError> {
         },
         road_classes: classes,
     };
-    let map_json = write::map_geojson(&built);
-    let terrain_json = write::terrain_geojson(&built);
     let meta_toml = meta.to_toml();
-    package::write_package_atomically(
-        &opts.out,
-        &[
-            (package::META_FILE, meta_toml.as_bytes()),
-            (package::MAP_FILE, map_json.as_bytes()),
-            (package::TERRAIN_FILE, terrain_json.as_bytes()),
-        ],
-    )
+    let output_bytes = package::write_package_streaming(&opts.out, |stage| {
+        Ok(
+            stage.file(package::META_FILE, |w| w.write_all(meta_toml.as_bytes()))?
+                + stage.file(package::MAP_FILE, |w| write::map_geojson(w, &built, &raw))?
+                + stage.file(package::TERRAIN_FILE, |w| {
+                    write::terrain_geojson(w, &built, &raw)
+                })?,
+        )
+    })
     .map_err(|e| ImportError::Output {
         path: opts.out.clone(),
         source: e,
     })?;
     progress.finish_and_clear();
     let mut summary = built.summary;
-    summary.output_bytes = (meta_toml.len() + map_json.len() + terrain_json.len()) as u64;
+    summary.output_bytes = output_bytes;
     Ok(summary)
 }
 

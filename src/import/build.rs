@@ -5,13 +5,14 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 use geo::{Centroid, Coord, LineString, MultiPolygon, Polygon};
-use rstar::primitives::Line;
-use rstar::RTree;
+use rstar::primitives::{GeomWithData, Line};
+use rstar::{PointDistance, RTree, RTreeObject, AABB};
 
 use super::clip::clip_polyline;
 use super::pbf::{RawData, RawRelation, RawWay};
 use super::rings::{join_rings, nest};
 use super::tags::{self, PropValue};
+use super::terrain::Chosen;
 use super::{ImportError, ImportSummary};
 use crate::map::scale::STANDARD_SCALES;
 use crate::map::{Measure, OsmType, PlaceKind, Projection, RoadClass, Scale};
@@ -56,14 +57,12 @@ pub struct OutFeature {
     pub props: Vec<(&'static str, PropValue)>,
 }
 
-/// Everything the writer needs.
+/// Everything the writer needs besides the raw data the features are rebuilt from.
 #[derive(Debug)]
 pub struct Built {
     pub places: Vec<OutPlace>,
     pub roads: Vec<OutRoad>,
-    pub water: Vec<OutFeature>,
-    pub coastline: Vec<OutFeature>,
-    pub terrain: Vec<OutFeature>,
+    pub features: Chosen,
     pub scale: Scale,
     pub proposed_scale: Scale,
     pub bbox: [f64; 4],
@@ -71,11 +70,11 @@ pub struct Built {
 }
 
 pub(super) fn way_coords(raw: &RawData, w: &RawWay) -> Vec<[f64; 2]> {
-    w.refs.iter().filter_map(|&id| raw.lonlat(id)).collect()
+    w.nodes.iter().filter_map(|&k| raw.lonlat(k)).collect()
 }
 
 pub(super) fn is_closed(w: &RawWay) -> bool {
-    w.refs.len() >= 4 && w.refs.first() == w.refs.last()
+    w.nodes.len() >= 4 && w.nodes.first() == w.nodes.last()
 }
 
 pub(super) fn to_area(coords: Vec<[f64; 2]>) -> Option<MultiPolygon<f64>> {
@@ -91,16 +90,16 @@ pub(super) fn to_area(coords: Vec<[f64; 2]>) -> Option<MultiPolygon<f64>> {
 
 /// Assemble a multipolygon relation; `None` when no closed ring can be made.
 pub(super) fn relation_area(raw: &RawData, r: &RawRelation) -> Option<MultiPolygon<f64>> {
-    let parts: Vec<Vec<i64>> = r
+    let parts: Vec<Vec<u32>> = r
         .members
         .iter()
         .filter(|m| m.is_way)
-        .filter_map(|m| raw.ways.get(&m.id))
+        .filter_map(|m| raw.way(m.id))
         .map(|w| {
-            w.refs
+            w.nodes
                 .iter()
                 .copied()
-                .filter(|&id| raw.lonlat(id).is_some())
+                .filter(|&k| raw.lonlat(k).is_some())
                 .collect()
         })
         .collect();
@@ -109,7 +108,7 @@ pub(super) fn relation_area(raw: &RawData, r: &RawRelation) -> Option<MultiPolyg
         .into_iter()
         .map(|ring| {
             ring.into_iter()
-                .filter_map(|id| raw.lonlat(id))
+                .filter_map(|k| raw.lonlat(k))
                 .map(|c| Coord { x: c[0], y: c[1] })
                 .collect()
         })
@@ -168,7 +167,7 @@ fn settlement_places(raw: &RawData, bbox: Option<[f64; 4]>) -> Vec<OutPlace> {
             });
         }
     }
-    for w in raw.ways.values() {
+    for w in raw.ways.iter() {
         let Some(kind) = tags::place_kind(&w.tags) else {
             continue;
         };
@@ -197,7 +196,7 @@ fn settlement_places(raw: &RawData, bbox: Option<[f64; 4]>) -> Vec<OutPlace> {
         if label.is_some_and(|m| place_nodes.contains(&m.id)) {
             continue;
         }
-        let pos = label.and_then(|m| raw.lonlat(m.id)).or_else(|| {
+        let pos = label.and_then(|m| raw.member_lonlat(m.id)).or_else(|| {
             relation_area(raw, r)
                 .and_then(|a| a.centroid())
                 .map(|c| [c.x(), c.y()])
@@ -229,13 +228,13 @@ fn road_edges(
 ) -> Vec<OutRoad> {
     let roads: Vec<(&RawWay, RoadClass)> = raw
         .ways
-        .values()
+        .iter()
         .filter_map(|w| tags::road_class(&w.tags, classes).map(|c| (w, c)))
         .collect();
     // Only looked up, never iterated, so a HashMap cannot leak its order into the output.
-    let mut uses: HashMap<i64, u32> = HashMap::new();
+    let mut uses: HashMap<u32, u32> = HashMap::new();
     for (w, _) in &roads {
-        for &id in &w.refs {
+        for &id in &w.nodes {
             *uses.entry(id).or_insert(0) += 1;
         }
     }
@@ -243,7 +242,7 @@ fn road_edges(
     for (w, class) in roads {
         let mut pieces: Vec<Vec<[f64; 2]>> = Vec::new();
         let mut cur: Vec<[f64; 2]> = Vec::new();
-        for (i, &id) in w.refs.iter().enumerate() {
+        for (i, &id) in w.nodes.iter().enumerate() {
             match raw.lonlat(id) {
                 None => {
                     if cur.len() >= 2 {
@@ -253,7 +252,7 @@ fn road_edges(
                 }
                 Some(p) => {
                     cur.push(p);
-                    let inner = i > 0 && i + 1 < w.refs.len();
+                    let inner = i > 0 && i + 1 < w.nodes.len();
                     if inner && uses.get(&id).copied().unwrap_or(0) >= 2 && cur.len() >= 2 {
                         pieces.push(std::mem::replace(&mut cur, vec![p]));
                     }
@@ -307,12 +306,12 @@ pub fn build(
             path: path.to_path_buf(),
         });
     }
-    let total_refs: usize = raw.ways.values().map(|w| w.refs.len()).sum();
+    let total_refs: usize = raw.ways.iter().map(|w| w.nodes.len()).sum();
     let missing_refs: usize = raw
         .ways
-        .values()
-        .flat_map(|w| w.refs.iter())
-        .filter(|&&id| raw.lonlat(id).is_none())
+        .iter()
+        .flat_map(|w| w.nodes.iter())
+        .filter(|&&k| raw.lonlat(k).is_none())
         .count();
     if total_refs > 0 && missing_refs * 2 > total_refs {
         return Err(ImportError::Truncated {
@@ -345,29 +344,47 @@ pub fn build(
     let bbox_out = bbox.unwrap_or(data_bbox).map(|v| (v * 1e7).round() / 1e7);
     let proj = Projection::for_bbox(bbox_out);
 
-    // Distance from each place to the nearest major road decides playability at any scale.
-    let segs: Vec<Line<[f64; 2]>> = roads
-        .iter()
-        .flat_map(|r| {
-            r.coords
-                .windows(2)
-                .map(|w| Line::new(proj.to_xy(w[0][0], w[0][1]), proj.to_xy(w[1][0], w[1][1])))
-        })
-        .collect();
-    let seg_tree = RTree::bulk_load(segs);
+    // Distance from each place to the nearest major road decides playability at any scale. Only
+    // distances up to the largest coin radius considered matter, so each road segment visits the
+    // places near it: a tree of the few places instead of one of the millions of segments.
     let place_xy: Vec<[f64; 2]> = places
         .iter()
         .map(|p| proj.to_xy(p.lonlat[0], p.lonlat[1]))
         .collect();
-    let road_dist: Vec<f64> = place_xy
-        .iter()
-        .map(|p| {
-            seg_tree
-                .nearest_neighbor(p)
-                .map(|l| rstar::PointDistance::distance_2(l, p).sqrt())
-                .unwrap_or(f64::INFINITY)
-        })
-        .collect();
+    let reach = STANDARD_SCALES
+        .map(Scale)
+        .into_iter()
+        .chain(fixed_scale)
+        .map(|s| s.ground_m(Measure::Coin1p.radius_mm()))
+        .fold(0.0, f64::max)
+        // A margin so rounding never hides a segment at exactly the largest radius.
+        + 1.0;
+    let place_tree = RTree::bulk_load(
+        place_xy
+            .iter()
+            .enumerate()
+            .map(|(i, p)| GeomWithData::new(*p, i))
+            .collect(),
+    );
+    let mut road_d2 = vec![f64::INFINITY; places.len()];
+    for r in &roads {
+        for w in r.coords.windows(2) {
+            let seg = Line::new(proj.to_xy(w[0][0], w[0][1]), proj.to_xy(w[1][0], w[1][1]));
+            let env = seg.envelope();
+            let (lo, hi) = (env.lower(), env.upper());
+            let near = AABB::from_corners(
+                [lo[0] - reach, lo[1] - reach],
+                [hi[0] + reach, hi[1] + reach],
+            );
+            for p in place_tree.locate_in_envelope(&near) {
+                let d2 = seg.distance_2(p.geom());
+                if d2 < road_d2[p.data] {
+                    road_d2[p.data] = d2;
+                }
+            }
+        }
+    }
+    let road_dist: Vec<f64> = road_d2.into_iter().map(f64::sqrt).collect();
     let playable_at = |s: Scale| -> Vec<bool> {
         let r = s.ground_m(Measure::Coin1p.radius_mm());
         road_dist.iter().map(|&d| d <= r).collect()
@@ -413,16 +430,15 @@ pub fn build(
         });
     }
 
-    let (terrain, water, coastline) =
-        super::terrain::areas_and_terrain(raw, bbox, &proj, &playable_xy);
+    let features = super::terrain::areas_and_terrain(raw, bbox, &proj, &playable_xy);
 
     let mut summary = ImportSummary {
         places: BTreeMap::new(),
         playable: playable_xy.len(),
         road_km: BTreeMap::new(),
         road_edges: roads.len(),
-        terrain_features: terrain.len(),
-        water_areas: water.len(),
+        terrain_features: features.terrain.len(),
+        water_areas: features.water.len(),
         proposed_scale,
         scale,
         output_bytes: 0,
@@ -437,9 +453,7 @@ pub fn build(
     Ok(Built {
         places,
         roads,
-        water,
-        coastline,
-        terrain,
+        features,
         scale,
         proposed_scale,
         bbox: bbox_out,

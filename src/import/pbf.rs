@@ -1,10 +1,12 @@
 //! Reading an `.osm.pbf` in a few parallel passes that keep only what the map needs.
 //!
-//! Pass 1 decodes every blob and keeps tagged nodes, interesting ways and area relations, and
-//! notes which blobs hold ways and which node id range each blob holds. Pass 2 (only when a
-//! relation names an untagged member way) re-reads way blobs. Pass 3 re-reads only the node
-//! blobs whose id range can contain a needed node, to fetch coordinates. Memory stays
-//! proportional to what is kept, not to the size of the file.
+//! Pass 1 decodes every blob and keeps tagged nodes and area relations, collects the ids of the
+//! nodes that interesting ways use, and notes which blobs hold ways and which node id range each
+//! blob holds. Pass 2 (only when a relation names an untagged member way) re-reads way blobs for
+//! those ways' nodes. Pass 3 re-reads way blobs to keep the ways, with their nodes as indices
+//! into the sorted needed-node list. Pass 4 re-reads only the node blobs whose id range can
+//! contain a needed node, to fetch coordinates. Memory stays proportional to what is kept, not
+//! to the size of the file, and no way ever holds 8-byte node ids.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -16,6 +18,7 @@ use std::sync::Mutex;
 use osmpbf::{BlobDecode, BlobReader, PrimitiveBlock, RelMemberType};
 use rayon::prelude::*;
 
+use super::node_ids::NodeIds;
 use super::tags::{self, Tags};
 use super::ImportError;
 use crate::map::RoadClass;
@@ -29,11 +32,13 @@ pub struct TaggedNode {
     pub tags: Tags,
 }
 
-/// A way kept with its node references.
+/// A way kept with its nodes.
 #[derive(Debug, Clone)]
 pub struct RawWay {
     pub id: i64,
-    pub refs: Vec<i64>,
+    /// The way's nodes as indices into [`RawData::coords`]: half the size of OSM ids, and no
+    /// search to find a position. Equal ids map to equal indices, so joins by node still work.
+    pub nodes: Box<[u32]>,
     pub tags: Tags,
 }
 
@@ -53,26 +58,46 @@ pub struct RawRelation {
     pub tags: Tags,
 }
 
-/// Everything the importer reads from a file.
+/// Everything the importer reads from a file. Each list is sorted by id.
 #[derive(Debug, Default)]
 pub struct RawData {
     pub nodes: Vec<TaggedNode>,
-    pub ways: BTreeMap<i64, RawWay>,
+    pub ways: Vec<RawWay>,
     pub relations: Vec<RawRelation>,
-    /// Sorted ids of every node whose position is needed, and their positions (lat, lon in
-    /// 1e-7 degrees); `None` where the file never had the node.
-    pub coord_ids: Vec<i64>,
-    pub coords: Vec<Option<(i32, i32)>>,
+    /// Positions (lat, lon in 1e-7 degrees) of the nodes of kept ways, in node id order, as
+    /// [`RawWay::nodes`] points into them; [`NO_COORD`] where the file never had the node.
+    pub coords: Vec<(i32, i32)>,
+    /// Positions of relations' node members (labels), by node id.
+    pub member_coords: Vec<(i64, (i32, i32))>,
     /// OSM data date from the header, or the newest element seen (milliseconds since 1970).
     pub timestamp_ms: Option<i64>,
 }
 
+/// Marks a needed node the file does not have; no real latitude is this far south.
+const NO_COORD: (i32, i32) = (i32::MIN, i32::MIN);
+
 impl RawData {
-    /// Position of node `id` as (lon, lat) degrees, if the file had it.
-    pub fn lonlat(&self, id: i64) -> Option<[f64; 2]> {
-        let i = self.coord_ids.binary_search(&id).ok()?;
-        self.coords[i].map(|(lat, lon)| [f64::from(lon) * 1e-7, f64::from(lat) * 1e-7])
+    /// Position of a way node (a [`RawWay::nodes`] entry) as (lon, lat) degrees, if the file
+    /// had it.
+    pub fn lonlat(&self, node: u32) -> Option<[f64; 2]> {
+        to_lonlat(self.coords[node as usize])
     }
+
+    /// Position of a relation's node member `id` as (lon, lat) degrees, if the file had it.
+    pub fn member_lonlat(&self, id: i64) -> Option<[f64; 2]> {
+        let i = self.member_coords.binary_search_by_key(&id, |m| m.0).ok()?;
+        to_lonlat(self.member_coords[i].1)
+    }
+
+    /// The kept way `id`, if any.
+    pub fn way(&self, id: i64) -> Option<&RawWay> {
+        let i = self.ways.binary_search_by_key(&id, |w| w.id).ok()?;
+        Some(&self.ways[i])
+    }
+}
+
+fn to_lonlat((lat, lon): (i32, i32)) -> Option<[f64; 2]> {
+    ((lat, lon) != NO_COORD).then(|| [f64::from(lon) * 1e-7, f64::from(lat) * 1e-7])
 }
 
 /// What pass 1 learns about one blob, so later passes can skip it undecoded.
@@ -85,8 +110,11 @@ struct BlobInfo {
 #[derive(Default)]
 struct Pass1 {
     nodes: Vec<TaggedNode>,
-    ways: Vec<RawWay>,
     relations: Vec<RawRelation>,
+    /// Ids of the ways kept for their own tags.
+    way_ids: Vec<i64>,
+    /// Ids of the nodes those ways use.
+    node_ids: Vec<i64>,
     newest_ms: Option<i64>,
 }
 
@@ -194,7 +222,7 @@ pub fn read(
     let infos: Mutex<BTreeMap<usize, BlobInfo>> = Mutex::new(BTreeMap::new());
     let acc: Mutex<Pass1> = Mutex::new(Pass1::default());
     let header: Mutex<Option<i64>> = Mutex::new(None);
-    progress.set_message("pass 1/3: ways, relations, places");
+    progress.set_message("pass 1/4: places, relations, which ways and nodes");
     for_each_block(
         path,
         |_| true,
@@ -253,13 +281,9 @@ pub fn read(
                     if let Some(ms) = w.info().milli_timestamp() {
                         newest = newest.max(ms);
                     }
-                    let t = Tags::from_iter(w.tags());
-                    if tags::way_is_interesting(&t, classes) {
-                        local.ways.push(RawWay {
-                            id: w.id(),
-                            refs: w.refs().collect(),
-                            tags: t,
-                        });
+                    if tags::way_is_interesting(&Tags::from_iter(w.tags()), classes) {
+                        local.way_ids.push(w.id());
+                        local.node_ids.extend(w.refs());
                     }
                 }
                 for r in group.relations() {
@@ -279,11 +303,14 @@ pub fn read(
             if newest > i64::MIN {
                 local.newest_ms = Some(newest);
             }
+            local.node_ids.sort_unstable();
+            local.node_ids.dedup();
             infos.lock().unwrap().insert(i, info);
             let mut g = acc.lock().unwrap();
             g.nodes.append(&mut local.nodes);
-            g.ways.append(&mut local.ways);
             g.relations.append(&mut local.relations);
+            g.way_ids.append(&mut local.way_ids);
+            g.node_ids.append(&mut local.node_ids);
             g.newest_ms = g.newest_ms.max(local.newest_ms);
             progress.inc(1);
         },
@@ -291,6 +318,7 @@ pub fn read(
     let infos = infos.into_inner().unwrap();
     let p1 = acc.into_inner().unwrap();
     let header_ts = header.into_inner().unwrap();
+    let way_blob = |i: usize| infos.get(&i).is_some_and(|b| b.has_ways);
 
     let mut data = RawData {
         timestamp_ms: header_ts.or(p1.newest_ms),
@@ -303,99 +331,140 @@ pub fn read(
     data.relations = p1.relations;
     data.relations.sort_by_key(|r| r.id);
     data.relations.dedup_by_key(|r| r.id);
-    data.ways = p1.ways.into_iter().map(|w| (w.id, w)).collect();
+    let mut way_ids = p1.way_ids;
+    way_ids.sort_unstable();
+    way_ids.dedup();
+    let mut ids = p1.node_ids;
 
-    // Pass 2: member ways of area relations that carry no tags of their own.
+    // Pass 2: the nodes of area relations' member ways that carry no tags of their own.
     let mut missing: Vec<i64> = data
         .relations
         .iter()
         .flat_map(|r| r.members.iter().filter(|m| m.is_way).map(|m| m.id))
-        .filter(|id| !data.ways.contains_key(id))
+        .filter(|id| way_ids.binary_search(id).is_err())
         .collect();
     missing.sort_unstable();
     missing.dedup();
+    drop(way_ids);
     if !missing.is_empty() {
-        progress.set_message("pass 2/3: relation member ways");
-        let found: Mutex<Vec<RawWay>> = Mutex::new(Vec::new());
+        progress.set_message("pass 2/4: relation member ways");
+        let found: Mutex<Vec<i64>> = Mutex::new(Vec::new());
         for_each_block(
             path,
-            |i| infos.get(&i).is_some_and(|b| b.has_ways),
+            way_blob,
             |_| {},
             |_, block| {
                 let mut local = Vec::new();
                 for group in block.groups() {
                     for w in group.ways() {
                         if missing.binary_search(&w.id()).is_ok() {
-                            local.push(RawWay {
-                                id: w.id(),
-                                refs: w.refs().collect(),
-                                tags: Tags::from_iter(w.tags()),
-                            });
+                            local.extend(w.refs());
                         }
                     }
                 }
                 found.lock().unwrap().append(&mut local);
             },
         )?;
-        for w in found.into_inner().unwrap() {
-            data.ways.insert(w.id, w);
-        }
+        ids.append(&mut found.into_inner().unwrap());
     }
-
-    // Pass 3: coordinates of every node a kept way or relation label needs.
-    let mut ids: Vec<i64> = data
-        .ways
-        .values()
-        .flat_map(|w| w.refs.iter().copied())
-        .collect();
     for r in &data.relations {
         ids.extend(r.members.iter().filter(|m| !m.is_way).map(|m| m.id));
     }
     ids.sort_unstable();
     ids.dedup();
-    progress.set_message("pass 3/3: node positions");
-    let found: Mutex<Vec<(usize, i32, i32)>> = Mutex::new(Vec::new());
-    let (lo, hi) = (
-        ids.first().copied().unwrap_or(0),
-        ids.last().copied().unwrap_or(-1),
-    );
+    ids.shrink_to_fit();
+    if u32::try_from(ids.len()).is_err() {
+        return Err(ImportError::TooLarge {
+            path: path.to_path_buf(),
+            nodes: ids.len(),
+        });
+    }
+    let ids = NodeIds::from_sorted(ids);
+
+    // Pass 3: the ways themselves, their nodes stored as indices into `ids` from the start, so
+    // no way ever holds its 8-byte OSM node ids.
+    progress.set_message("pass 3/4: ways");
+    let ways: Mutex<Vec<RawWay>> = Mutex::new(Vec::new());
+    for_each_block(
+        path,
+        way_blob,
+        |_| {},
+        |_, block| {
+            let mut local = Vec::new();
+            for group in block.groups() {
+                for w in group.ways() {
+                    let t = Tags::from_iter(w.tags());
+                    if tags::way_is_interesting(&t, classes)
+                        || missing.binary_search(&w.id()).is_ok()
+                    {
+                        // Pass 1 or 2 collected the nodes of exactly these ways.
+                        let nodes = w
+                            .refs()
+                            .map(|id| ids.index(id).expect("node collected") as u32)
+                            .collect();
+                        local.push(RawWay {
+                            id: w.id(),
+                            nodes,
+                            tags: t,
+                        });
+                    }
+                }
+            }
+            ways.lock().unwrap().append(&mut local);
+        },
+    )?;
+    data.ways = ways.into_inner().unwrap();
+    sort_ways(&mut data.ways);
+
+    // Pass 4: the positions of those nodes, and of relations' label nodes.
+    progress.set_message("pass 4/4: node positions");
+    // Filled in place: collecting (index, position) pairs first would double the peak.
+    let coords = Mutex::new(vec![NO_COORD; ids.len()]);
     for_each_block(
         path,
         |i| {
             infos
                 .get(&i)
                 .and_then(|b| b.node_range)
-                .is_some_and(|(a, b)| {
-                    a <= hi && b >= lo && {
-                        // Some needed id inside this blob's range?
-                        let k = ids.partition_point(|&x| x < a);
-                        k < ids.len() && ids[k] <= b
-                    }
-                })
+                .is_some_and(|(a, b)| ids.any_in(a, b))
         },
         |_| {},
         |_, block| {
             let mut local = Vec::new();
             for group in block.groups() {
                 for n in group.dense_nodes() {
-                    if let Ok(k) = ids.binary_search(&n.id()) {
+                    if let Some(k) = ids.index(n.id()) {
                         local.push((k, n.decimicro_lat(), n.decimicro_lon()));
                     }
                 }
                 for n in group.nodes() {
-                    if let Ok(k) = ids.binary_search(&n.id()) {
+                    if let Some(k) = ids.index(n.id()) {
                         local.push((k, n.decimicro_lat(), n.decimicro_lon()));
                     }
                 }
             }
-            found.lock().unwrap().append(&mut local);
+            let mut coords = coords.lock().unwrap();
+            for (k, lat, lon) in local {
+                coords[k] = (lat, lon);
+            }
         },
     )?;
-    let mut coords = vec![None; ids.len()];
-    for (k, lat, lon) in found.into_inner().unwrap() {
-        coords[k] = Some((lat, lon));
-    }
-    data.coord_ids = ids;
+    let coords = coords.into_inner().unwrap();
+    data.member_coords = data
+        .relations
+        .iter()
+        .flat_map(|r| r.members.iter().filter(|m| !m.is_way))
+        .map(|m| (m.id, coords[ids.index(m.id).expect("collected")]))
+        .collect();
+    data.member_coords.sort_unstable_by_key(|m| m.0);
+    data.member_coords.dedup_by_key(|m| m.0);
     data.coords = coords;
     Ok(data)
+}
+
+/// Sort by id and drop repeats (a way twice in a file keeps its first copy).
+fn sort_ways(ways: &mut Vec<RawWay>) {
+    ways.sort_by_key(|w| w.id);
+    ways.dedup_by_key(|w| w.id);
+    ways.shrink_to_fit();
 }

@@ -6,9 +6,9 @@
 
 use geo::{Contains, Coord, LineString, MultiPolygon, Point, Polygon};
 
-/// Join way node lists into closed rings of node ids. Returns the rings and how many member ways
+/// Join way node lists into closed rings of nodes. Returns the rings and how many member ways
 /// could not be closed into any ring.
-pub fn join_rings(mut parts: Vec<Vec<i64>>) -> (Vec<Vec<i64>>, usize) {
+pub fn join_rings(mut parts: Vec<Vec<u32>>) -> (Vec<Vec<u32>>, usize) {
     let mut rings = Vec::new();
     let mut unclosed = 0;
     parts.retain(|p| p.len() >= 2);

@@ -13,27 +13,49 @@ const KEPT_KEYS: [&str; 16] = [
     "bridge", "ford", "ele", "type", "water", "tunnel", "area",
 ];
 
-/// A small, sorted tag list with only the keys the importer reads.
+/// A small tag list with only the keys the importer reads, packed into one allocation: a country
+/// extract keeps millions of these, and a `Vec` of string pairs costs three allocations per tag.
+///
+/// Layout: for each kept key, in [`KEPT_KEYS`] order, its index (one byte), the value's length
+/// (four bytes, little-endian) and the value's bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(Box<str>, Box<str>)>);
+pub struct Tags(Box<[u8]>);
 
 impl Tags {
     /// Keep the interesting pairs of an element's tags.
     pub fn from_iter<'a>(it: impl Iterator<Item = (&'a str, &'a str)>) -> Self {
-        let mut v: Vec<(Box<str>, Box<str>)> = it
-            .filter(|(k, _)| KEPT_KEYS.contains(k))
-            .map(|(k, v)| (k.into(), v.into()))
+        let mut kept: Vec<(usize, &str)> = it
+            .filter_map(|(k, v)| KEPT_KEYS.iter().position(|&kk| kk == k).map(|i| (i, v)))
             .collect();
-        v.sort();
-        Tags(v)
+        if kept.is_empty() {
+            return Tags::default();
+        }
+        // Stable, so a key repeated in a (malformed) element keeps its first value first.
+        kept.sort_by_key(|&(i, _)| i);
+        let mut buf = Vec::with_capacity(kept.iter().map(|(_, v)| 5 + v.len()).sum());
+        for (i, v) in kept {
+            // A PBF blob is at most 32 MiB, so no string in it comes near 4 GiB.
+            let len = u32::try_from(v.len()).expect("PBF strings are shorter than 4 GiB");
+            buf.push(i as u8);
+            buf.extend_from_slice(&len.to_le_bytes());
+            buf.extend_from_slice(v.as_bytes());
+        }
+        Tags(buf.into_boxed_slice())
     }
 
     /// The value of `key`, if present.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0
-            .binary_search_by(|(k, _)| (**k).cmp(key))
-            .ok()
-            .map(|i| &*self.0[i].1)
+        let want = KEPT_KEYS.iter().position(|&k| k == key)?;
+        let mut rest = &self.0[..];
+        while let [i, l0, l1, l2, l3, tail @ ..] = rest {
+            let len = u32::from_le_bytes([*l0, *l1, *l2, *l3]) as usize;
+            let (value, next) = tail.split_at(len);
+            if usize::from(*i) == want {
+                return std::str::from_utf8(value).ok();
+            }
+            rest = next;
+        }
+        None
     }
 
     fn is(&self, key: &str, value: &str) -> bool {

@@ -1,12 +1,14 @@
 //! Printing the package's GeoJSON. Written by hand rather than through a DOM so that output is
-//! byte-for-byte stable (fixed 7 decimals, one feature per line for readable diffs) and a big
-//! region does not need a second copy of every feature in memory.
+//! byte-for-byte stable (fixed 7 decimals, one feature per line for readable diffs) and streamed
+//! feature by feature, so a big region's output is never held in memory.
 
 use std::fmt::Write;
+use std::io;
 
 use geo::MultiPolygon;
 
 use super::build::{Built, OutFeature, OutGeom};
+use super::pbf::RawData;
 use super::tags::PropValue;
 use crate::map::OsmType;
 
@@ -113,73 +115,89 @@ fn feature(out: &mut String, f: &OutFeature) {
     out.push_str("}}");
 }
 
-fn collection(items: Vec<String>) -> String {
-    let mut out = String::with_capacity(items.iter().map(|s| s.len() + 2).sum::<usize>() + 64);
-    out.push_str("{\"type\":\"FeatureCollection\",\"features\":[\n");
-    let n = items.len();
-    for (i, s) in items.into_iter().enumerate() {
-        out.push_str(&s);
-        if i + 1 < n {
-            out.push(',');
-        }
-        out.push('\n');
+/// Streams a FeatureCollection one feature per line, so no more than one feature is ever held
+/// as text.
+struct Collection<'a> {
+    out: &'a mut dyn io::Write,
+    buf: String,
+    first: bool,
+}
+
+impl<'a> Collection<'a> {
+    fn start(out: &'a mut dyn io::Write) -> io::Result<Self> {
+        out.write_all(b"{\"type\":\"FeatureCollection\",\"features\":[\n")?;
+        Ok(Collection {
+            out,
+            buf: String::new(),
+            first: true,
+        })
     }
-    out.push_str("]}\n");
-    out
+
+    /// Print one feature into the buffer with `f` and write it out.
+    fn push(&mut self, f: impl FnOnce(&mut String)) -> io::Result<()> {
+        self.buf.clear();
+        if !self.first {
+            self.buf.push_str(",\n");
+        }
+        self.first = false;
+        f(&mut self.buf);
+        self.out.write_all(self.buf.as_bytes())
+    }
+
+    fn finish(self) -> io::Result<()> {
+        if !self.first {
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(b"]}\n")
+    }
 }
 
 /// `map.geojson`: settlements, roads, water, coastline.
-pub fn map_geojson(b: &Built) -> String {
-    let mut items = Vec::with_capacity(b.places.len() + b.roads.len() + b.water.len());
+pub fn map_geojson(out: &mut dyn io::Write, b: &Built, raw: &RawData) -> io::Result<()> {
+    let mut c = Collection::start(out)?;
     for p in &b.places {
-        let mut s =
-            String::from("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":");
-        coord(&mut s, p.lonlat);
-        let _ = write!(
-            s,
-            "}},\"properties\":{{\"kind\":\"settlement\",\"name\":{},\"place\":\"{}\",\"playable\":{},\"osm_type\":\"{}\",\"osm_id\":{}}}}}",
-            json_str(&p.name),
-            p.kind.as_str(),
-            p.playable,
-            osm_type(p.osm_type),
-            p.osm_id
-        );
-        items.push(s);
+        c.push(|s| {
+            s.push_str("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":");
+            coord(s, p.lonlat);
+            let _ = write!(
+                s,
+                "}},\"properties\":{{\"kind\":\"settlement\",\"name\":{},\"place\":\"{}\",\"playable\":{},\"osm_type\":\"{}\",\"osm_id\":{}}}}}",
+                json_str(&p.name),
+                p.kind.as_str(),
+                p.playable,
+                osm_type(p.osm_type),
+                p.osm_id
+            );
+        })?;
     }
     for r in &b.roads {
-        let mut s = String::from(
-            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":",
-        );
-        coords(&mut s, r.coords.iter().copied());
-        let _ = write!(
-            s,
-            "}},\"properties\":{{\"kind\":\"road\",\"class\":\"{}\",\"highway\":{},\"ref\":{},\"name\":{},\"osm_id\":{}}}}}",
-            r.class.as_str(),
-            json_str(&r.highway),
-            opt_str(&r.road_ref),
-            opt_str(&r.name),
-            r.osm_id
-        );
-        items.push(s);
+        c.push(|s| {
+            s.push_str(
+                "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":",
+            );
+            coords(s, r.coords.iter().copied());
+            let _ = write!(
+                s,
+                "}},\"properties\":{{\"kind\":\"road\",\"class\":\"{}\",\"highway\":{},\"ref\":{},\"name\":{},\"osm_id\":{}}}}}",
+                r.class.as_str(),
+                json_str(&r.highway),
+                opt_str(&r.road_ref),
+                opt_str(&r.name),
+                r.osm_id
+            );
+        })?;
     }
-    for f in b.water.iter().chain(&b.coastline) {
-        let mut s = String::new();
-        feature(&mut s, f);
-        items.push(s);
+    for f in b.features.water.iter().chain(&b.features.coastline) {
+        c.push(|s| feature(s, &f.resolve(raw)))?;
     }
-    collection(items)
+    c.finish()
 }
 
 /// `terrain.geojson`: the tactical layer.
-pub fn terrain_geojson(b: &Built) -> String {
-    collection(
-        b.terrain
-            .iter()
-            .map(|f| {
-                let mut s = String::new();
-                feature(&mut s, f);
-                s
-            })
-            .collect(),
-    )
+pub fn terrain_geojson(out: &mut dyn io::Write, b: &Built, raw: &RawData) -> io::Result<()> {
+    let mut c = Collection::start(out)?;
+    for f in &b.features.terrain {
+        c.push(|s| feature(s, &f.resolve(raw)))?;
+    }
+    c.finish()
 }

@@ -165,6 +165,43 @@ impl MapMeta {
 /// `dir`, are synced, and the folder is renamed into place, so a crash or error never leaves a
 /// half-written package. An existing package at `dir` is replaced.
 pub fn write_package_atomically(dir: &Path, files: &[(&str, &[u8])]) -> std::io::Result<()> {
+    write_package_streaming(dir, |stage| {
+        for (name, bytes) in files {
+            stage.file(name, |w| w.write_all(bytes))?;
+        }
+        Ok(())
+    })
+}
+
+/// The temporary folder a package is staged in; see [`write_package_streaming`].
+pub struct PackageStage {
+    dir: PathBuf,
+}
+
+impl PackageStage {
+    /// Create `name` in the stage, let `fill` write it through a buffer, and sync it. Returns the
+    /// file's size in bytes.
+    pub fn file(
+        &mut self,
+        name: &str,
+        fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> std::io::Result<u64> {
+        let mut w =
+            std::io::BufWriter::with_capacity(1 << 20, fs::File::create(self.dir.join(name))?);
+        fill(&mut w)?;
+        let f = w.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        Ok(f.metadata()?.len())
+    }
+}
+
+/// Like [`write_package_atomically`], but `fill` writes the files one by one into the staging
+/// folder, so a package much larger than memory never has to be held in memory. Whatever `fill`
+/// returns is passed back once the package is in place; if it fails, nothing is left behind.
+pub fn write_package_streaming<T>(
+    dir: &Path,
+    fill: impl FnOnce(&mut PackageStage) -> std::io::Result<T>,
+) -> std::io::Result<T> {
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -177,17 +214,18 @@ pub fn write_package_atomically(dir: &Path, files: &[(&str, &[u8])]) -> std::io:
     let tmp = tempfile::Builder::new()
         .prefix(&format!(".{leaf}.tmp-"))
         .tempdir_in(&parent)?;
-    for (name, bytes) in files {
-        let mut f = fs::File::create(tmp.path().join(name))?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
+    let result = fill(&mut PackageStage {
+        dir: tmp.path().to_path_buf(),
+    })?;
     let staged = tmp.keep();
     // A rename cannot replace a non-empty directory, so move the old package aside first and
     // delete it only once the new one is in place.
     let old = if dir.exists() {
         let aside = parent.join(format!(".{leaf}.old-{}", std::process::id()));
-        fs::rename(dir, &aside)?;
+        if let Err(e) = fs::rename(dir, &aside) {
+            let _ = fs::remove_dir_all(&staged);
+            return Err(e);
+        }
         Some(aside)
     } else {
         None
@@ -205,7 +243,7 @@ pub fn write_package_atomically(dir: &Path, files: &[(&str, &[u8])]) -> std::io:
     if let Ok(d) = fs::File::open(&parent) {
         let _ = d.sync_all();
     }
-    Ok(())
+    Ok(result)
 }
 
 #[cfg(test)]
@@ -240,6 +278,21 @@ mod tests {
         write_package_atomically(&dir, &[("b.txt", b"two")]).unwrap();
         assert!(!dir.join("a.txt").exists());
         assert_eq!(fs::read(dir.join("b.txt")).unwrap(), b"two");
+        let leftovers: Vec<_> = fs::read_dir(root.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temp folders left behind");
+    }
+
+    #[test]
+    fn a_failed_streaming_write_leaves_nothing_behind() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("pkg");
+        write_package_atomically(&dir, &[("a.txt", b"one")]).unwrap();
+        let err = write_package_streaming(&dir, |stage| {
+            stage.file("a.txt", |w| w.write_all(b"half"))?;
+            stage.file("b.txt", |_| Err(std::io::Error::other("disk full")))
+        });
+        assert!(err.is_err());
+        assert_eq!(fs::read(dir.join("a.txt")).unwrap(), b"one");
         let leftovers: Vec<_> = fs::read_dir(root.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temp folders left behind");
     }

@@ -1,0 +1,97 @@
+//! The sorted set of node ids whose positions an import needs, in half the memory of a `Vec<i64>`.
+//!
+//! Node ids pass 2^32, but the ids of one region share a handful of high halves, so each id is
+//! stored as its low 32 bits, grouped by high half. This is the largest table of a big import.
+
+/// Sorted, distinct node ids; an id's position in the order is its index.
+#[derive(Debug, Default)]
+pub struct NodeIds {
+    /// (high half, index of the group's first id), by high half.
+    groups: Vec<(i64, usize)>,
+    low: Vec<u32>,
+}
+
+fn split(id: i64) -> (i64, u32) {
+    // Truncation is the point: the low half.
+    (id >> 32, id as u32)
+}
+
+impl NodeIds {
+    /// Build from sorted, distinct ids, consuming them so both copies are never held at once.
+    pub fn from_sorted(ids: Vec<i64>) -> Self {
+        let mut groups: Vec<(i64, usize)> = Vec::new();
+        let mut low = Vec::with_capacity(ids.len());
+        for id in ids {
+            let (hi, lo) = split(id);
+            if groups.last().is_none_or(|g| g.0 != hi) {
+                groups.push((hi, low.len()));
+            }
+            low.push(lo);
+        }
+        NodeIds { groups, low }
+    }
+
+    /// How many ids.
+    pub fn len(&self) -> usize {
+        self.low.len()
+    }
+
+    fn group_end(&self, g: usize) -> usize {
+        self.groups.get(g + 1).map_or(self.low.len(), |n| n.1)
+    }
+
+    /// The index of `id`, if present.
+    pub fn index(&self, id: i64) -> Option<usize> {
+        let (hi, lo) = split(id);
+        let g = self.groups.binary_search_by_key(&hi, |g| g.0).ok()?;
+        let start = self.groups[g].1;
+        let k = self.low[start..self.group_end(g)].binary_search(&lo).ok()?;
+        Some(start + k)
+    }
+
+    /// Whether some id lies in `first..=last`.
+    pub fn any_in(&self, first: i64, last: i64) -> bool {
+        let (hi, lo) = split(first);
+        let g = self.groups.partition_point(|g| g.0 < hi);
+        let Some(&(ghi, start)) = self.groups.get(g) else {
+            return false;
+        };
+        let k = if ghi == hi {
+            start + self.low[start..self.group_end(g)].partition_point(|&l| l < lo)
+        } else {
+            start
+        };
+        // The first id at or after `first`, if any, decides.
+        let Some(&l) = self.low.get(k) else {
+            return false;
+        };
+        let g = self.groups.partition_point(|g| g.1 <= k) - 1;
+        (self.groups[g].0 << 32 | i64::from(l)) <= last
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_ids_across_high_halves() {
+        let ids = [-5, 3, 7, 1 << 32, (1 << 32) + 9, 12_000_000_000];
+        let n = NodeIds::from_sorted(ids.to_vec());
+        assert_eq!(n.len(), ids.len());
+        for (i, &id) in ids.iter().enumerate() {
+            assert_eq!(n.index(id), Some(i));
+        }
+        for absent in [-4, 0, 4, (1 << 32) + 1, 12_000_000_001, 3 << 32] {
+            assert_eq!(n.index(absent), None);
+        }
+        assert!(n.any_in(4, 7));
+        assert!(!n.any_in(4, 6));
+        assert!(n.any_in(8, 1 << 32));
+        assert!(!n.any_in(8, (1 << 32) - 1));
+        assert!(n.any_in((1 << 32) + 1, (1 << 32) + 9));
+        assert!(!n.any_in(12_000_000_001, i64::MAX));
+        assert!(n.any_in(i64::MIN, -5));
+        assert!(!NodeIds::default().any_in(i64::MIN, i64::MAX));
+    }
+}
