@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod cli_rules;
+
 /// OMMS — On Map Military Strategy, on real OpenStreetMap road maps.
 #[derive(Parser, Debug)]
 #[command(name = "omms", version, about, args_conflicts_with_subcommands = true)]
@@ -82,6 +84,8 @@ enum Command {
         #[arg(long, value_name = "TURNS", requires = "png")]
         after_turns: Option<u32>,
     },
+    /// Ask the rules about a position from a scenario file: moves, reach, attacks, sieges, odds.
+    Rules(cli_rules::RulesArgs),
 }
 
 /// The shipped default map: next to the working directory when run from a clone, else next to
@@ -236,6 +240,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Rules(args)) => cli_rules::run(args),
         None => {
             let map_dir = cli.map.unwrap_or_else(default_map_dir);
             match omms::ui::run(omms::ui::BoardOptions {

@@ -1,0 +1,166 @@
+//! The real [`Board`]: the rules' geometry answered from a [`GameMap`] (RULINGS §4–6).
+//!
+//! - Road moves: the destination within the unit's radius R of its start, and a path along major
+//!   roads that stays inside the circle of radius R round the start and enters no enemy coin
+//!   (units, settlements and fortifications, each with its own coin's disc). Friendly coins never
+//!   block. See [`network`] for how the reach is computed exactly.
+//! - Motorway double moves, Scout (and Tank) straight moves over land, attack reach, settlement
+//!   facts at the game's scale, and sieges.
+//!
+//! A few readings the rule texts leave open, decided here and stated to players in messages:
+//! - a move "ends on a major road" when the destination lies within [`ROAD_SNAP_MM`] of table
+//!   (a printed road line's width) of one; the unit is then put exactly on that road;
+//! - a destination inside one of the mover's own settlement coins means "into that settlement";
+//! - an enemy coin that already covers the mover's starting point does not stop it leaving
+//!   (it cannot be "entered" again); it still blocks everyone else.
+
+use crate::map::{GameMap, Measure, PlaceId, Scale};
+
+use super::board::{Board, PlaceFacts};
+use super::command::{Move, Target};
+use super::error::RuleError;
+use super::ids::{MapPoint, PlayerId, SettlementId, UnitId};
+use super::state::State;
+use super::unit::Location;
+
+mod area;
+mod attack;
+mod candidates;
+mod coins;
+mod moves;
+pub(crate) mod network;
+mod reach;
+pub mod scenario_file;
+mod siege;
+
+pub use reach::{Reach, Stretch};
+pub use scenario_file::{LoadedScenario, ScenarioFileError};
+pub use siege::SiegeReport;
+
+/// Table millimetres within which a destination counts as on a road (a road line drawn on a
+/// paper map is about this wide).
+pub const ROAD_SNAP_MM: f64 = 1.0;
+
+/// The board on a real map at a scale.
+pub struct MapBoard<'a> {
+    map: &'a GameMap,
+    scale: Scale,
+    playable: Vec<bool>,
+    /// Arc length at every point of every road edge, by edge id: computed once, used by every
+    /// reach query.
+    offsets: Vec<Vec<f64>>,
+}
+
+impl<'a> MapBoard<'a> {
+    /// The map at `scale` (the game's scale: the map's own or the players' override). Place
+    /// playability is worked out once here, at this scale.
+    pub fn new(map: &'a GameMap, scale: Scale) -> MapBoard<'a> {
+        let playable = map
+            .places()
+            .iter()
+            .map(|p| map.place_playable_at(p.id(), scale))
+            .collect();
+        let offsets = map
+            .roads()
+            .edges()
+            .iter()
+            .map(|e| network::offsets(e.points()))
+            .collect();
+        MapBoard {
+            map,
+            scale,
+            playable,
+            offsets,
+        }
+    }
+
+    /// The map.
+    pub fn map(&self) -> &'a GameMap {
+        self.map
+    }
+
+    /// The scale the board measures at.
+    pub fn scale(&self) -> Scale {
+        self.scale
+    }
+
+    /// Ground metres of a table measure at this board's scale.
+    pub(crate) fn m(&self, measure: Measure) -> f64 {
+        self.scale.measure_m(measure)
+    }
+
+    /// Ground radius of a coin.
+    pub(crate) fn coin_r(&self, coin: Measure) -> f64 {
+        self.scale.ground_m(coin.radius_mm())
+    }
+
+    /// How far from a road line a point may be and still count as on it.
+    pub(crate) fn snap_m(&self) -> f64 {
+        self.scale.ground_m(ROAD_SNAP_MM)
+    }
+
+    /// The spans of a reach question.
+    pub(crate) fn net(&self, q: &network::Query) -> network::Network {
+        network::compute(self.map, &self.offsets, q)
+    }
+
+    /// Whether a reachable span of `net` enters `disc`.
+    pub(crate) fn reaches_disc(&self, net: &network::Network, disc: &network::Disc) -> bool {
+        net.reaches_disc(self.map, &self.offsets, disc)
+    }
+
+    /// Arc lengths along an edge's points.
+    pub(crate) fn offsets_of(&self, edge: crate::map::EdgeId) -> &[f64] {
+        &self.offsets[edge.0 as usize]
+    }
+
+    /// The players besieging `settlement`, with how many roads out are still open.
+    pub fn siege(&self, state: &State, settlement: SettlementId) -> Option<SiegeReport> {
+        siege::report(self, state, settlement)
+    }
+}
+
+impl Board for MapBoard<'_> {
+    fn place(&self, id: PlaceId) -> Option<PlaceFacts> {
+        let place = self.map.places().get(id.0 as usize)?;
+        Some(PlaceFacts {
+            name: place.name().to_string(),
+            kind: place.kind(),
+            playable: self.playable[id.0 as usize],
+            pos: MapPoint::from_m(place.pos()),
+        })
+    }
+
+    fn place_ids(&self) -> Vec<PlaceId> {
+        self.map.places().iter().map(|p| p.id()).collect()
+    }
+
+    fn place_under(&self, pos: MapPoint) -> Option<PlaceId> {
+        // A unit stands on a place when a settlement coin laid on the place would cover it.
+        self.map
+            .places_within(pos.to_m(), self.coin_r(Measure::Coin1p))
+            .first()
+            .copied()
+    }
+
+    fn check_move(&self, state: &State, mv: &Move) -> Result<Location, RuleError> {
+        moves::check(self, state, mv)
+    }
+
+    fn candidate_moves(&self, state: &State, unit: UnitId) -> Vec<Move> {
+        candidates::moves(self, state, unit)
+    }
+
+    fn check_attack_reach(
+        &self,
+        state: &State,
+        attacker: UnitId,
+        target: Target,
+    ) -> Result<(), RuleError> {
+        attack::attack_reach(self, state, attacker, target)
+    }
+
+    fn besiegers(&self, state: &State, settlement: SettlementId) -> Vec<PlayerId> {
+        siege::besiegers(self, state, settlement)
+    }
+}

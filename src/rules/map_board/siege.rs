@@ -1,0 +1,93 @@
+//! Sieges (RULINGS §6): is any major road open from a settlement's coin to the edge of the
+//! card-breadth circle round it, avoiding the coins of enemy units and settlements whose centres
+//! lie in that circle?
+
+use super::coins::Coin;
+use super::network::{dist, Disc, Query};
+use super::MapBoard;
+use crate::rules::ids::{PlayerId, SettlementId};
+use crate::rules::state::State;
+use crate::rules::unit::SIEGE_RADIUS;
+
+/// A settlement's roads out, as the siege rule counts them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SiegeReport {
+    /// The players whose coins close the roads, by seat; empty unless it is under siege.
+    pub besiegers: Vec<PlayerId>,
+    /// Roads leaving the circle that are still open (each crossing of the circle's edge counts).
+    pub open_roads: usize,
+    /// Roads leaving the circle with no enemy about: a settlement no road leaves at all (a dead
+    /// end in a valley) is not under siege, as no enemy closed anything.
+    pub roads_out: usize,
+}
+
+impl SiegeReport {
+    /// Whether the settlement is under siege.
+    pub fn under_siege(&self) -> bool {
+        !self.besiegers.is_empty()
+    }
+}
+
+/// The enemy coins that count for a siege of `s`, with its circle and coin.
+fn setting(b: &MapBoard, state: &State, s: SettlementId) -> Option<(Vec<Coin>, Disc, Disc)> {
+    let set = state.settlement(s)?;
+    let centre = set.pos().to_m();
+    let circle = Disc {
+        c: centre,
+        r: b.m(SIEGE_RADIUS),
+    };
+    let coins: Vec<Coin> = b
+        .enemy_coins(state, set.owner())
+        .into_iter()
+        .filter(|c| dist(c.disc.c, centre) <= circle.r)
+        .collect();
+    let own = Disc {
+        c: centre,
+        r: b.coin_r(set.coin()),
+    };
+    Some((coins, circle, own))
+}
+
+pub(crate) fn report(b: &MapBoard, state: &State, s: SettlementId) -> Option<SiegeReport> {
+    let (coins, circle, own) = setting(b, state, s)?;
+    let discs: Vec<Disc> = coins.iter().map(|c| c.disc).collect();
+    let q = Query {
+        circle,
+        blockers: &discs,
+        source: own,
+        motorway_only: false,
+    };
+    let net = b.net(&q);
+    let open_roads = net.exits();
+    let roads_out = if coins.is_empty() {
+        open_roads
+    } else {
+        b.net(&Query { blockers: &[], ..q }).exits()
+    };
+    let mut besiegers = Vec::new();
+    if open_roads == 0 && roads_out > 0 {
+        let met = net.blockers_met();
+        besiegers = if met.is_empty() {
+            coins.iter().map(|c| c.owner).collect()
+        } else {
+            met.iter().map(|&i| coins[i].owner).collect()
+        };
+        besiegers.sort();
+        besiegers.dedup();
+    }
+    Some(SiegeReport {
+        besiegers,
+        open_roads,
+        roads_out,
+    })
+}
+
+/// The fast answer the engine asks after every change: no enemy coin in the circle, no siege.
+pub(crate) fn besiegers(b: &MapBoard, state: &State, s: SettlementId) -> Vec<PlayerId> {
+    match setting(b, state, s) {
+        Some((coins, _, _)) if !coins.is_empty() => {
+            report(b, state, s).map(|r| r.besiegers).unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
