@@ -5,9 +5,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod ai;
 pub mod battle;
 pub mod import;
 pub mod map;
 pub mod rules;
+pub mod sim;
 pub mod tactical;
 pub mod ui;

@@ -84,6 +84,8 @@ enum Command {
         #[arg(long, value_name = "TURNS", requires = "png")]
         after_turns: Option<u32>,
     },
+    /// Play a whole game with bots, headless, and print a JSON summary as the last line.
+    Sim(omms::sim::SimArgs),
     /// Ask the rules about a position from a scenario file: moves, reach, attacks, sieges, odds.
     Rules(cli_rules::RulesArgs),
 }
@@ -240,6 +242,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Sim(args)) => omms::sim::run_cli(args, default_map_dir()),
         Some(Command::Rules(args)) => cli_rules::run(args),
         None => {
             let map_dir = cli.map.unwrap_or_else(default_map_dir);
