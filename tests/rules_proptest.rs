@@ -8,22 +8,8 @@ use omms::rules::testkit::{setup, TableBoard};
 use omms::rules::*;
 use proptest::prelude::*;
 
-fn options_from(r: u32) -> Options {
-    Options {
-        draw: if r % 2 == 0 {
-            DrawRule::RollDie
-        } else {
-            DrawRule::OneCard
-        },
-        tanks: (r / 2) % 2 == 0,
-        victory: match (r / 4) % 3 {
-            0 => Victory::LastStanding,
-            1 => Victory::SettlementPoints(6 + (r / 12) % 6),
-            _ => Victory::CapturedBases(1),
-        },
-        seafaring: false,
-    }
-}
+mod common;
+use common::options_from;
 
 /// A command made up from a random number: often nonsense, sometimes legal by accident.
 fn wild(state: &State, r: u64) -> Command {

@@ -15,6 +15,9 @@ use omms::map::{GameMap, Measure};
 use omms::rules::*;
 use proptest::prelude::*;
 
+mod common;
+use common::options_from;
+
 /// Random games per run. Each plays up to [`TURN_LIMIT`] turns; the run takes about half a minute
 /// in release on two cores.
 const CASES: u32 = 200;
@@ -29,23 +32,6 @@ fn andorra() -> &'static GameMap {
     MAP.get_or_init(|| {
         GameMap::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/andorra")).unwrap()
     })
-}
-
-fn options_from(r: u32) -> Options {
-    Options {
-        draw: if r % 2 == 0 {
-            DrawRule::RollDie
-        } else {
-            DrawRule::OneCard
-        },
-        tanks: (r / 2) % 2 == 0,
-        victory: match (r / 4) % 3 {
-            0 => Victory::LastStanding,
-            1 => Victory::SettlementPoints(6 + (r / 12) % 6),
-            _ => Victory::CapturedBases(1),
-        },
-        seafaring: false,
-    }
 }
 
 /// A command from a random number: a move of some unit to a random point near it (on or off

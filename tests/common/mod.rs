@@ -60,3 +60,22 @@ pub fn first_seed_with(
     }
     panic!("no seed gives {want:?}");
 }
+
+/// Game options chosen by a random number: every draw rule, tanks on and off, and each
+/// victory condition with a range of targets.
+pub fn options_from(r: u32) -> Options {
+    Options {
+        draw: if r % 2 == 0 {
+            DrawRule::RollDie
+        } else {
+            DrawRule::OneCard
+        },
+        tanks: (r / 2) % 2 == 0,
+        victory: match (r / 4) % 3 {
+            0 => Victory::LastStanding,
+            1 => Victory::SettlementPoints(6 + (r / 12) % 6),
+            _ => Victory::CapturedBases(1),
+        },
+        seafaring: false,
+    }
+}
