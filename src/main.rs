@@ -18,6 +18,15 @@ struct Cli {
     /// Render one frame of the board to this PNG file and exit.
     #[arg(long, value_name = "FILE.png")]
     screenshot: Option<PathBuf>,
+    /// Drive the menus and the game from a script of clicks, keys and waits, then exit.
+    #[arg(long, value_name = "FILE")]
+    script: Option<PathBuf>,
+    /// Folder for the script's `shot NAME` screenshots.
+    #[arg(long, value_name = "DIR")]
+    screenshot_dir: Option<PathBuf>,
+    /// Folder for saves and the autosave (default: `saves`).
+    #[arg(long, value_name = "DIR")]
+    saves: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -249,6 +258,9 @@ fn main() -> ExitCode {
             match omms::ui::run(omms::ui::BoardOptions {
                 map_dir,
                 screenshot: cli.screenshot,
+                script: cli.script,
+                screenshot_dir: cli.screenshot_dir,
+                saves_dir: cli.saves,
             }) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {

@@ -8,9 +8,14 @@ pub mod board;
 pub mod hud;
 pub mod labels;
 pub mod mesh;
+pub mod play;
 pub mod scene;
+pub mod screens;
+pub mod script;
 pub mod style;
 pub mod table;
+pub mod text;
+pub mod widgets;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -47,6 +52,12 @@ pub struct BoardOptions {
     /// When set, render the fitted board once, write it to this PNG file and return instead
     /// of staying open.
     pub screenshot: Option<PathBuf>,
+    /// Drive the menus and the game from this script of clicks, keys and waits, then exit.
+    pub script: Option<PathBuf>,
+    /// Where a script's `shot NAME` steps write NAME.png (default: the working directory).
+    pub screenshot_dir: Option<PathBuf>,
+    /// Where saves and the autosave live (default: `saves` in the working directory).
+    pub saves_dir: Option<PathBuf>,
 }
 
 /// The fonts the board draws with.
@@ -106,12 +117,31 @@ pub fn run(opts: BoardOptions) -> Result<(), String> {
     }
     let title = format!("OMMS — {}", map.meta().name);
     let screenshot = opts.screenshot.clone();
+    let app = AppStart {
+        places: screens::Places {
+            maps: parent_dir(&opts.map_dir),
+            default_map: opts.map_dir.clone(),
+            saves: opts
+                .saves_dir
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("saves")),
+        },
+        script: opts.script.as_deref().map(script::parse).transpose()?,
+        shots: opts
+            .screenshot_dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(".")),
+    };
+    let fast = screenshot.is_some() || app.script.is_some();
     let outcome: Rc<RefCell<Option<Result<(), String>>>> = Rc::new(RefCell::new(None));
     let slot = Rc::clone(&outcome);
-    let conf = window_conf(title, screenshot.is_some());
+    let conf = window_conf(title, fast);
     let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
         macroquad::Window::from_config(conf, async move {
-            let result = board_loop(map, screenshot).await;
+            let result = match screenshot {
+                Some(_) => board_loop(map, screenshot).await,
+                None => app::run(map, app).await,
+            };
             *slot.borrow_mut() = Some(result);
         })
     }));
@@ -135,6 +165,18 @@ pub fn run(opts: BoardOptions) -> Result<(), String> {
         None => Ok(()),
     }
 }
+
+/// What the menus start from.
+pub struct AppStart {
+    /// Maps and saves folders.
+    pub places: screens::Places,
+    /// Scripted input, if any.
+    pub script: Option<Vec<script::Step>>,
+    /// Folder for a script's screenshots.
+    pub shots: PathBuf,
+}
+
+mod app;
 
 fn window_conf(title: String, screenshot: bool) -> macroquad::conf::Conf {
     let mut platform = macroquad::miniquad::conf::Platform::default();
@@ -223,7 +265,7 @@ pub fn frame_stats(times: &mut [f64]) -> (f64, f64) {
     (at(0.5), at(0.99))
 }
 
-fn parent_dir(path: &Path) -> PathBuf {
+pub(crate) fn parent_dir(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -231,7 +273,7 @@ fn parent_dir(path: &Path) -> PathBuf {
 }
 
 /// Write the screen to `path` atomically: a temporary PNG beside it, synced, then renamed over.
-fn write_png(image: &mut Image, path: &Path) -> Result<(), String> {
+pub(crate) fn write_png(image: &mut Image, path: &Path) -> Result<(), String> {
     // The framebuffer's alpha is whatever blending left there; a screenshot is opaque.
     for px in image.bytes.chunks_exact_mut(4) {
         px[3] = 255;

@@ -1,0 +1,145 @@
+//! The screen loop: real or scripted input in, one screen drawn per frame.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use macroquad::input::{
+    is_key_pressed, is_mouse_button_pressed, mouse_position, KeyCode, MouseButton,
+};
+use macroquad::texture::get_screen_data;
+use macroquad::time::get_frame_time;
+use macroquad::window::next_frame;
+
+use super::screens::{self, Screen};
+use super::script::Step;
+use super::widgets::{Input, Ui};
+use super::{frame_stats, write_png, AppStart, Fonts};
+use crate::map::GameMap;
+
+/// Run the menus and games until Quit, the window closing, or the script's end.
+pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
+    let fonts = Fonts::load()?;
+    let places = start.places;
+    let scripted = start.script.is_some();
+    let mut steps: VecDeque<Step> = start.script.unwrap_or_default().into();
+    let mut screen = Screen::Menu;
+    let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
+    let mut mouse = [0.0f32, 0.0];
+    let mut idle = 0u32;
+    let mut bench: Option<(u32, Vec<f64>, Instant)> = None;
+    // The game last on screen, so a script can save it even from the victory screen.
+    let mut last_game: Option<crate::rules::Game> = None;
+    loop {
+        let mut input = Input::default();
+        let mut shot = None;
+        if scripted {
+            input.dt = 1.0 / 60.0;
+            if idle > 0 {
+                idle -= 1;
+            } else if let Some((n, times, last)) = &mut bench {
+                let now = Instant::now();
+                times.push((now - *last).as_secs_f64() * 1000.0);
+                *last = now;
+                *n -= 1;
+                if *n == 0 {
+                    let (median, p99) = frame_stats(times);
+                    eprintln!(
+                        "frame_ms median={median:.2} p99={p99:.2} over {} frames",
+                        times.len()
+                    );
+                    bench = None;
+                }
+            } else {
+                match steps.pop_front() {
+                    None => return Ok(()),
+                    Some(Step::Click(p)) => {
+                        mouse = p;
+                        input.clicked = true;
+                    }
+                    Some(Step::Hover(p)) => mouse = p,
+                    Some(Step::Button(label)) => {
+                        let r = last_buttons
+                            .iter()
+                            .find(|(l, _)| *l == label)
+                            .or_else(|| last_buttons.iter().find(|(l, _)| l.starts_with(&label)))
+                            .map(|b| b.1)
+                            .ok_or_else(|| {
+                                let all: Vec<&str> =
+                                    last_buttons.iter().map(|b| b.0.as_str()).collect();
+                                format!("script: no button {label:?} on screen; there are {all:?}")
+                            })?;
+                        mouse = [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0];
+                        input.clicked = true;
+                    }
+                    Some(Step::Map([lon, lat])) => {
+                        let Screen::Play(p) = &screen else {
+                            return Err("script: `map` needs a game on screen".into());
+                        };
+                        let xy = p.map().projection().to_xy(lon, lat);
+                        mouse = p.view().view().to_screen(xy);
+                        input.clicked = true;
+                    }
+                    Some(Step::Key(c)) => input.chars.push(c),
+                    Some(Step::Wait(n)) => idle = n,
+                    Some(Step::Shot(name)) => shot = Some(name),
+                    Some(Step::Save(file)) => {
+                        let Some(game) = &last_game else {
+                            return Err("script: `save` needs a game to have been played".into());
+                        };
+                        crate::sim::write_atomically(
+                            std::path::Path::new(&file),
+                            game.to_json().as_bytes(),
+                        )
+                        .map_err(|e| e.to_string())?;
+                    }
+                    Some(Step::Bench(n)) => bench = Some((n.max(1), Vec::new(), Instant::now())),
+                }
+            }
+            input.mouse = mouse;
+        } else {
+            let (x, y) = mouse_position();
+            input.mouse = [x, y];
+            input.clicked = is_mouse_button_pressed(MouseButton::Left);
+            input.dt = get_frame_time();
+            for (key, c) in [(KeyCode::F, 'f'), (KeyCode::E, 'e')] {
+                if is_key_pressed(key) {
+                    input.chars.push(c);
+                }
+            }
+            if let Screen::Play(p) = &mut screen {
+                p.pan_zoom(input.dt);
+            }
+        }
+        let mut ui = Ui::new(&fonts, &input);
+        let next = match &mut screen {
+            Screen::Menu => screens::menu(&mut ui, &places),
+            Screen::Setup(s) => match screens::setup(&mut ui, s, &fonts, &places) {
+                Ok(next) => next,
+                Err(e) if scripted => return Err(e),
+                Err(e) => Some(Screen::Load(Vec::new(), Some(e))),
+            },
+            Screen::Load(saves, error) => screens::load(&mut ui, saves, error, &fonts, &places),
+            Screen::Rules => screens::rules(&mut ui),
+            Screen::Play(p) => screens::play(&mut ui, p),
+            Screen::Won(summary) => screens::won(&mut ui, summary),
+            Screen::Quit => return Ok(()),
+        };
+        last_buttons = std::mem::take(&mut ui.buttons);
+        if let Screen::Play(p) = &screen {
+            let known = last_game.as_ref().map(|g| g.commands().len());
+            if scripted && known != Some(p.game().commands().len()) {
+                last_game = Some(p.game().clone());
+            }
+        }
+        if let Some(name) = shot {
+            let mut image = get_screen_data();
+            write_png(&mut image, &start.shots.join(format!("{name}.png")))?;
+        }
+        if let Some(n) = next {
+            screen = n;
+            // A script's next step must see the new screen's buttons, drawn next frame.
+            idle = idle.max(1);
+        }
+        next_frame().await;
+    }
+}

@@ -1,0 +1,524 @@
+//! The screens around a game: main menu, new-game setup, loading, rules, victory. A small
+//! state machine: each screen's frame returns the next screen, or `None` to stay.
+
+use std::path::{Path, PathBuf};
+
+use macroquad::color::{Color, BLACK, WHITE};
+use macroquad::shapes::{draw_circle, draw_circle_lines, draw_rectangle, draw_rectangle_lines};
+use macroquad::window::clear_background;
+
+use super::play::{Leave, Play, Seat};
+use super::widgets::{colour_of, Ui, INK, PALETTE};
+use super::Fonts;
+use crate::map::{GameMap, Measure, Scale};
+use crate::rules::{DrawRule, Game, GameSetup, Options, PlayerSetup, Victory};
+
+const BACKDROP: Color = Color::new(0.93, 0.91, 0.85, 1.0);
+
+/// One shipped or imported map on offer.
+pub struct MapChoice {
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Display name.
+    pub name: String,
+    /// Its scale.
+    pub scale: Scale,
+    /// Playable settlement places at its own scale.
+    pub playable: usize,
+}
+
+/// Seat settings on the setup screen.
+#[derive(Clone)]
+pub struct SeatChoice {
+    /// Human or AI.
+    pub seat: Seat,
+    /// Name.
+    pub name: String,
+    /// Index into [`PALETTE`].
+    pub colour: usize,
+}
+
+/// The new-game settings.
+pub struct Setup {
+    /// Maps found.
+    pub maps: Vec<MapChoice>,
+    /// The chosen map.
+    pub map: usize,
+    /// Seats in turn order.
+    pub seats: Vec<SeatChoice>,
+    /// Optional rules.
+    pub options: Options,
+    /// Scale override (denominator), if any.
+    pub scale: Option<u32>,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// Every screen.
+pub enum Screen {
+    /// New game, load, rules, quit.
+    Menu,
+    /// New-game setup.
+    Setup(Box<Setup>),
+    /// A list of saves.
+    Load(Vec<PathBuf>, Option<String>),
+    /// The rules in our words.
+    Rules,
+    /// A game.
+    Play(Box<Play>),
+    /// The end.
+    Won(String),
+    /// Leave the program.
+    Quit,
+}
+
+/// Where the menus look for maps and saves.
+#[derive(Clone)]
+pub struct Places {
+    /// The maps folder.
+    pub maps: PathBuf,
+    /// The map chosen first on the setup screen.
+    pub default_map: PathBuf,
+    /// The saves folder (autosave.json and save.json).
+    pub saves: PathBuf,
+}
+
+/// The maps in `dir`, sorted by name, the default first.
+pub fn find_maps(places: &Places) -> Vec<MapChoice> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&places.maps)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.join("map.toml").exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    if !dirs.iter().any(|d| same(d, &places.default_map)) {
+        dirs.push(places.default_map.clone());
+    }
+    dirs.sort();
+    let mut out: Vec<MapChoice> = dirs
+        .into_iter()
+        .filter_map(|dir| {
+            let meta = crate::map::load_meta(&dir).ok()?;
+            let playable = GameMap::load(&dir)
+                .map(|m| m.places().iter().filter(|p| p.playable()).count())
+                .unwrap_or(0);
+            Some(MapChoice {
+                dir,
+                name: meta.name.clone(),
+                scale: meta.scale,
+                playable,
+            })
+        })
+        .collect();
+    if let Some(i) = out.iter().position(|m| same(&m.dir, &places.default_map)) {
+        let d = out.remove(i);
+        out.insert(0, d);
+    }
+    out
+}
+
+fn same(a: &Path, b: &Path) -> bool {
+    a.canonicalize().ok() == b.canonicalize().ok()
+}
+
+impl Setup {
+    /// Default settings: two seats, a human and the AI, on the default map.
+    pub fn new(maps: Vec<MapChoice>) -> Setup {
+        Setup {
+            maps,
+            map: 0,
+            seats: vec![
+                SeatChoice {
+                    seat: Seat::Human,
+                    name: "Orange".into(),
+                    colour: 0,
+                },
+                SeatChoice {
+                    seat: Seat::Ai,
+                    name: "Sky blue".into(),
+                    colour: 1,
+                },
+            ],
+            options: Options::default(),
+            scale: None,
+            seed: 1,
+        }
+    }
+}
+
+/// The main menu.
+pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
+    clear_background(BACKDROP);
+    ui.title("OMMS", 560.0, 180.0, 64, INK);
+    ui.text(
+        "On Map Military Strategy, on real OpenStreetMap roads",
+        400.0,
+        220.0,
+        20,
+        INK,
+    );
+    let x = 540.0;
+    if ui.button("New game", [x, 280.0, 200.0, 44.0], true) {
+        return Some(Screen::Setup(Box::new(Setup::new(find_maps(places)))));
+    }
+    if ui.button("Load game", [x, 340.0, 200.0, 44.0], true) {
+        let mut saves: Vec<PathBuf> = std::fs::read_dir(&places.saves)
+            .map(|rd| {
+                rd.flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "json"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        saves.sort();
+        return Some(Screen::Load(saves, None));
+    }
+    if ui.button("Rules", [x, 400.0, 200.0, 44.0], true) {
+        return Some(Screen::Rules);
+    }
+    if ui.button("Quit", [x, 460.0, 200.0, 44.0], true) {
+        return Some(Screen::Quit);
+    }
+    None
+}
+
+/// The new-game screen.
+pub fn setup(
+    ui: &mut Ui,
+    s: &mut Setup,
+    fonts: &Fonts,
+    places: &Places,
+) -> Result<Option<Screen>, String> {
+    clear_background(BACKDROP);
+    ui.title("New game", 40.0, 50.0, 32, INK);
+    ui.title("Map", 40.0, 100.0, 20, INK);
+    for i in 0..s.maps.len() {
+        let m = &s.maps[i];
+        let label = format!(
+            "{} · 1:{} · {} playable settlements",
+            m.name, m.scale.0, m.playable
+        );
+        let r = [40.0, 115.0 + i as f32 * 40.0, 520.0, 34.0];
+        if ui.button(&label, r, true) {
+            s.map = i;
+        }
+        if i == s.map {
+            draw_rectangle_lines(r[0] - 3.0, r[1] - 3.0, r[2] + 6.0, r[3] + 6.0, 3.0, BLACK);
+        }
+    }
+    let mut y = 140.0 + s.maps.len() as f32 * 40.0;
+    ui.title("Seats (turn order)", 40.0, y, 20, INK);
+    y += 14.0;
+    let mut remove = None;
+    for i in 0..s.seats.len() {
+        let seat = s.seats[i].clone();
+        draw_rectangle(40.0, y + 4.0, 26.0, 26.0, PALETTE[seat.colour].1);
+        if ui.button(&format!("Colour {}", i + 1), [72.0, y, 150.0, 34.0], true) {
+            s.seats[i].colour = (seat.colour + 1) % PALETTE.len();
+            let name = PALETTE[s.seats[i].colour].0;
+            s.seats[i].name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+        }
+        ui.text(&seat.name, 240.0, y + 23.0, 18, INK);
+        let kind = if seat.seat == Seat::Human {
+            "Human"
+        } else {
+            "AI"
+        };
+        if ui.button(
+            &format!("seat {} {}", i + 1, kind),
+            [400.0, y, 160.0, 34.0],
+            true,
+        ) {
+            s.seats[i].seat = if seat.seat == Seat::Human {
+                Seat::Ai
+            } else {
+                Seat::Human
+            };
+        }
+        if s.seats.len() > 2
+            && ui.button(&format!("remove {}", i + 1), [570.0, y, 90.0, 34.0], true)
+        {
+            remove = Some(i);
+        }
+        y += 40.0;
+    }
+    if let Some(i) = remove {
+        s.seats.remove(i);
+    }
+    if s.seats.len() < 6 && ui.button("Add seat", [40.0, y, 160.0, 34.0], true) {
+        let used: Vec<usize> = s.seats.iter().map(|x| x.colour).collect();
+        let c = (0..PALETTE.len()).find(|c| !used.contains(c)).unwrap_or(0);
+        let name = PALETTE[c].0;
+        s.seats.push(SeatChoice {
+            seat: Seat::Ai,
+            name: format!("{}{}", name[..1].to_uppercase(), &name[1..]),
+            colour: c,
+        });
+    }
+    let ox = 720.0;
+    ui.title("Options", ox, 100.0, 20, INK);
+    let draw = match s.options.draw {
+        DrawRule::RollDie => "Draw: roll a die, draw that many",
+        DrawRule::OneCard => "Draw: one card",
+    };
+    if ui.button(draw, [ox, 115.0, 420.0, 34.0], true) {
+        s.options.draw = match s.options.draw {
+            DrawRule::RollDie => DrawRule::OneCard,
+            DrawRule::OneCard => DrawRule::RollDie,
+        };
+    }
+    if ui.button(
+        if s.options.tanks {
+            "Tanks: on (Ace → Tank in base)"
+        } else {
+            "Tanks: off"
+        },
+        [ox, 155.0, 420.0, 34.0],
+        true,
+    ) {
+        s.options.tanks = !s.options.tanks;
+    }
+    let vic = match s.options.victory {
+        Victory::LastStanding => "Victory: last player standing".to_string(),
+        Victory::SettlementPoints(n) => format!("Victory: first to {n} settlement points"),
+        Victory::CapturedBases(n) => format!("Victory: first to capture {n} bases"),
+    };
+    if ui.button(&vic, [ox, 195.0, 420.0, 34.0], true) {
+        s.options.victory = match s.options.victory {
+            Victory::LastStanding => Victory::SettlementPoints(10),
+            Victory::SettlementPoints(_) => Victory::CapturedBases(1),
+            Victory::CapturedBases(_) => Victory::LastStanding,
+        };
+    }
+    const SCALES: [u32; 7] = [10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000];
+    let scale_label = match s.scale {
+        None => "Scale: the map's own".to_string(),
+        Some(n) => format!("Scale: 1:{n}"),
+    };
+    if ui.button(&scale_label, [ox, 235.0, 420.0, 34.0], true) {
+        s.scale = match s.scale {
+            None => Some(SCALES[0]),
+            Some(n) => SCALES
+                .iter()
+                .position(|x| *x == n)
+                .and_then(|i| SCALES.get(i + 1))
+                .copied(),
+        };
+    }
+    ui.text(&format!("Seed {}", s.seed), ox, 300.0, 18, INK);
+    if ui.button("seed -", [ox + 140.0, 278.0, 90.0, 30.0], true) {
+        s.seed = s.seed.saturating_sub(1);
+    }
+    if ui.button("seed +", [ox + 240.0, 278.0, 90.0, 30.0], true) {
+        s.seed += 1;
+    }
+    if ui.button("Back", [40.0, 730.0, 140.0, 40.0], true) {
+        return Ok(Some(Screen::Menu));
+    }
+    if ui.button("Start", [1000.0, 730.0, 200.0, 40.0], !s.maps.is_empty()) {
+        return start(s, fonts, places).map(Some);
+    }
+    Ok(None)
+}
+
+fn start(s: &Setup, fonts: &Fonts, places: &Places) -> Result<Screen, String> {
+    let m = &s.maps[s.map];
+    let map_name = m
+        .dir
+        .file_name()
+        .map_or_else(|| m.name.clone(), |n| n.to_string_lossy().into_owned());
+    let setup = GameSetup {
+        map: map_name,
+        scale: s.scale.map_or(m.scale, Scale),
+        players: s
+            .seats
+            .iter()
+            .map(|x| PlayerSetup {
+                name: x.name.clone(),
+                colour: PALETTE[x.colour].0.into(),
+            })
+            .collect(),
+        options: s.options,
+    };
+    let game = Game::new(setup, s.seed).map_err(|e| e.to_string())?;
+    let seats = s.seats.iter().map(|x| x.seat).collect();
+    open_game(&m.dir, game, seats, fonts, places)
+}
+
+/// Show a game: the board for its map and the seats given.
+pub fn open_game(
+    dir: &Path,
+    game: Game,
+    seats: Vec<Seat>,
+    fonts: &Fonts,
+    places: &Places,
+) -> Result<Screen, String> {
+    // Loaded twice: the view owns one copy, the rules board borrows the other for the session.
+    let load =
+        || GameMap::load(dir).map_err(|e| format!("cannot load the map in {}: {e}", dir.display()));
+    let map = load()?;
+    let view = super::board::Board::new(load()?, fonts.clone());
+    std::fs::create_dir_all(&places.saves)
+        .map_err(|e| format!("cannot make {}: {e}", places.saves.display()))?;
+    Ok(Screen::Play(Box::new(Play::new(
+        map,
+        view,
+        game,
+        seats,
+        places.saves.join("autosave.json"),
+    ))))
+}
+
+/// The load screen: pick a save; its map is found by name in the maps folder.
+pub fn load(
+    ui: &mut Ui,
+    saves: &[PathBuf],
+    error: &mut Option<String>,
+    fonts: &Fonts,
+    places: &Places,
+) -> Option<Screen> {
+    clear_background(BACKDROP);
+    ui.title("Load game", 40.0, 50.0, 32, INK);
+    if saves.is_empty() {
+        ui.text(
+            &format!("No saves in {} yet.", places.saves.display()),
+            40.0,
+            100.0,
+            18,
+            INK,
+        );
+    }
+    for (i, p) in saves.iter().enumerate() {
+        let label = p
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        if ui.button(&label, [40.0, 80.0 + i as f32 * 40.0, 400.0, 34.0], true) {
+            let opened = crate::sim::read_save(p)
+                .map_err(|e| e.to_string())
+                .and_then(|game| {
+                    let dir = map_dir_named(places, &game.setup().map)?;
+                    let seats = (0..game.state().players().len())
+                        .map(|_| Seat::Human)
+                        .collect();
+                    open_game(&dir, game, seats, fonts, places)
+                });
+            match opened {
+                Ok(s) => return Some(s),
+                Err(e) => *error = Some(e),
+            }
+        }
+    }
+    if let Some(e) = error {
+        ui.paragraph(e, 40.0, 600.0, 16, 1100.0);
+    }
+    ui.button("Back", [40.0, 730.0, 140.0, 40.0], true)
+        .then_some(Screen::Menu)
+}
+
+/// The folder in the maps folder a save's map name refers to: the folder's own name or the
+/// name in its `map.toml` (what `omms sim` records).
+fn map_dir_named(places: &Places, name: &str) -> Result<PathBuf, String> {
+    let dirs = std::fs::read_dir(&places.maps)
+        .map_err(|e| format!("cannot read the maps folder {}: {e}", places.maps.display()))?;
+    let mut dirs: Vec<PathBuf> = dirs.flatten().map(|e| e.path()).collect();
+    dirs.push(places.default_map.clone());
+    dirs.into_iter()
+        .find(|d| {
+            d.file_name()
+                .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(name))
+                || crate::map::load_meta(d).is_ok_and(|m| m.name == name)
+        })
+        .ok_or_else(|| {
+            format!(
+                "the save is for the map {name:?}, which is not in {}",
+                places.maps.display()
+            )
+        })
+}
+
+/// The victory screen.
+pub fn won(ui: &mut Ui, summary: &str) -> Option<Screen> {
+    clear_background(BACKDROP);
+    let mut y = 200.0;
+    for (i, line) in summary.lines().enumerate() {
+        if i == 0 {
+            ui.title(line, 200.0, y, 36, INK);
+            y += 30.0;
+        } else {
+            ui.text(line, 200.0, y, 20, INK);
+        }
+        y += 30.0;
+    }
+    ui.button("Main menu", [200.0, y + 30.0, 200.0, 44.0], true)
+        .then_some(Screen::Menu)
+}
+
+const RULES: &[&str] = &[
+    "Each player starts with a base, a fortified town on the real map, three food and five cards. Roads are the only way to move: motorways (M), A roads and B roads; white roads do not count.",
+    "A turn: roll a die and draw that many cards; then play cards, build and move each unit once; then attack. Jacks, Queens and Kings put a Scout, Guard or Invader in one of your settlements.",
+    "Cards of one suit reaching the Creation Total buy things: clubs a unit in a town or city, spades a new settlement where your unit stands (or a fortification), hearts a food token, diamonds an extra attack die. A diamond also counts half towards the other suits. The Creation Total falls as you hold more settlement points.",
+    "Moving: a unit may end anywhere on a major road it can reach inside its circle (a card's length for Scouts and Tanks, a card's breadth for Guards and Invaders) without crossing an enemy coin. Scouts may also go straight across land a card's breadth. On a motorway a unit may move twice.",
+    "Attacking: a target within a card's breadth that the unit could reach. Both sides roll their dice; the higher best die wins and the loser's unit is removed; a tie is a stand-off. The winner steals a card. Taking the last defender of a settlement captures it.",
+    "Siege: a settlement whose every road out is closed by enemy coins loses a unit each full round it stays closed. A player with nothing left is out; the last one standing wins.",
+];
+
+/// The rules in the game's own words, with the table measures drawn at real size (96 dpi).
+pub fn rules(ui: &mut Ui) -> Option<Screen> {
+    clear_background(BACKDROP);
+    ui.title("How to play", 40.0, 50.0, 32, INK);
+    let mut y = 90.0;
+    for p in RULES {
+        y = ui.paragraph(p, 40.0, y, 16, 700.0) + 8.0;
+    }
+    let px_per_mm = 96.0 / 25.4;
+    let x0 = 740.0;
+    ui.title(
+        "Measures (actual size on a 96 dpi screen)",
+        x0,
+        80.0,
+        16,
+        INK,
+    );
+    let (l, b) = (
+        Measure::CardLength.mm() as f32 * px_per_mm,
+        Measure::CardBreadth.mm() as f32 * px_per_mm,
+    );
+    draw_rectangle(x0, 100.0, b, l, WHITE);
+    draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
+    ui.text("card 63.5 × 88.9 mm", x0, 100.0 + l + 18.0, 14, INK);
+    let coins = [
+        (Measure::Coin1p, "1p settlement"),
+        (Measure::Coin2p, "2p fortification"),
+        (Measure::Coin5p, "5p Scout"),
+        (Measure::Coin10p, "10p Guard"),
+        (Measure::Coin20p, "20p Invader"),
+        (Measure::Coin50p, "50p Ship"),
+        (Measure::CoinPound, "£1 Tank"),
+    ];
+    let mut cy = 120.0;
+    for (m, what) in coins {
+        let r = m.radius_mm() as f32 * px_per_mm;
+        draw_circle(x0 + b + 40.0, cy + r, r, colour_of("yellow"));
+        draw_circle_lines(x0 + b + 40.0, cy + r, r, 1.5, BLACK);
+        ui.text(
+            &format!("{what} Ø{:.1}", m.mm()),
+            x0 + b + 40.0 + r + 10.0,
+            cy + r + 5.0,
+            14,
+            INK,
+        );
+        cy += 2.0 * r + 8.0;
+    }
+    ui.button("Back", [40.0, 730.0, 140.0, 40.0], true)
+        .then_some(Screen::Menu)
+}
+
+/// Run one frame of the game screen and follow where it leads.
+pub fn play(ui: &mut Ui, p: &mut Play) -> Option<Screen> {
+    match p.frame(ui)? {
+        Leave::Menu => Some(Screen::Menu),
+        Leave::Won(s) => Some(Screen::Won(s)),
+    }
+}

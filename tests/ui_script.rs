@@ -1,0 +1,146 @@
+//! A short two-player hot-seat game played through the real UI, as a person would: the binary
+//! runs under a virtual X server with a script of clicks, and the saved game it leaves behind is
+//! then read back with the engine's own loader.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use omms::rules::{Game, Phase, PlayerId};
+
+fn have_xvfb() -> bool {
+    Command::new("xvfb-run")
+        .arg("--help")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
+/// → a royal card raises a Scout → the Scout moves on the road towards Engordany → attacks
+/// phase → the Scout takes the empty enemy base, which ends the game.
+const SCRIPT: &str = "
+wait 2
+shot menu
+button New game
+button seat 2 AI        # the second seat becomes human too
+shot setup
+button Start
+wait 2
+button Continue         # pass screen for the first player
+map 1.5212467 42.5069391  # Andorra la Vella
+wait 2
+button Continue
+map 1.5382077 42.5135389  # Engordany
+wait 2
+button Continue
+wait 2
+button Roll the die
+wait 5
+click 400 330           # skip the draw animation
+button Play J
+wait 2
+click 504 487           # the new Scout, on its base's rim
+wait 2
+hover 470 560
+wait 2
+shot move
+click 518 492           # a point on the road inside its reach
+wait 2
+button End main
+wait 2
+click 518 492
+wait 1
+map 1.5382077 42.5135389  # attack Engordany
+wait 3
+shot won
+save game.json
+";
+
+#[test]
+fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
+    if !have_xvfb() {
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("play.txt");
+    std::fs::write(&script, SCRIPT).unwrap();
+    let mut child = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_omms"))
+        .arg("--map")
+        .arg(root.join("maps/andorra"))
+        .arg("--script")
+        .arg(&script)
+        .arg("--screenshot-dir")
+        .arg(tmp.path())
+        .arg("--saves")
+        .arg(tmp.path().join("saves"))
+        .current_dir(tmp.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("the scripted game did not finish in two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "omms --script failed: {stderr}");
+    for shot in ["menu", "setup", "move", "won"] {
+        let png = tmp.path().join(format!("{shot}.png"));
+        assert!(
+            std::fs::metadata(&png).is_ok_and(|m| m.len() > 10_000),
+            "{shot}.png missing"
+        );
+    }
+    assert!(
+        tmp.path().join("saves/autosave.json").exists(),
+        "the turn's autosave"
+    );
+
+    let game = Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap())
+        .expect("the UI's save loads");
+    let kinds: Vec<String> = game
+        .commands()
+        .iter()
+        .map(|c| {
+            serde_json::to_value(c).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "place_base",
+            "place_base",
+            "draw",
+            "play_royal",
+            "move",
+            "end_main",
+            "attack"
+        ]
+    );
+    let s = game.state();
+    assert_eq!(s.players().len(), 2);
+    assert_eq!(s.phase(), Phase::Over);
+    assert_eq!(s.winner(), Some(PlayerId(0)));
+    assert!(s.player(PlayerId(1)).is_out());
+    let names: Vec<&str> = s
+        .settlements_of(PlayerId(0))
+        .iter()
+        .map(|id| s.settlement(*id).unwrap().name())
+        .collect();
+    assert!(names.contains(&"Engordany"), "{names:?}");
+    assert_eq!(s.units_of(PlayerId(0)).len(), 1);
+}
