@@ -117,6 +117,9 @@ pub struct Board {
     hud: Hud,
     fonts: Fonts,
     drag_from: Option<[f32; 2]>,
+    /// Screen strips other panels cover: `[top, right]` in pixels. The board's own panels
+    /// (title, scale bar, attribution) keep out of them.
+    insets: [f32; 2],
 }
 
 impl Board {
@@ -136,6 +139,7 @@ impl Board {
             hud: Hud,
             fonts,
             drag_from: None,
+            insets: [0.0, 0.0],
         }
     }
 
@@ -228,6 +232,12 @@ impl Board {
         self.view.center[1] = self.view.center[1].clamp(b[1], b[3]);
     }
 
+    /// Keep the board's panels out of a strip along the top and one along the right, where a
+    /// game screen draws its own.
+    pub fn set_insets(&mut self, top: f32, right: f32) {
+        self.insets = [top, right];
+    }
+
     /// Paint one frame: land, water and roads and coins in world space, then labels and the
     /// panels in screen space.
     pub fn draw(&mut self) {
@@ -236,7 +246,9 @@ impl Board {
         set_camera(&self.view.camera());
         self.scene.draw(&self.map, &self.view);
         set_default_camera();
-        let layout = self.hud.layout(&self.map, &self.view, &self.fonts);
+        let layout = self
+            .hud
+            .layout(&self.map, &self.view, &self.fonts, self.insets);
         self.labels
             .draw(&self.map, &self.view, &self.fonts, &layout.obstacles());
         self.hud.draw(&self.map, &self.fonts, &layout);

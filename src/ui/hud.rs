@@ -84,8 +84,9 @@ pub struct Hud;
 
 impl Hud {
     /// Size and place the panels for this frame.
-    pub fn layout(&self, map: &GameMap, view: &View, fonts: &Fonts) -> HudLayout {
+    pub fn layout(&self, map: &GameMap, view: &View, fonts: &Fonts, insets: [f32; 2]) -> HudLayout {
         let [sw, sh] = view.size;
+        let [top, right] = insets;
         let meta = map.meta();
 
         let legend_w: f32 = LEGEND
@@ -104,7 +105,7 @@ impl Hud {
         ]
         .into_iter()
         .fold(0.0, f32::max);
-        let title = [MARGIN, MARGIN, title_w + 2.0 * PAD, 96.0];
+        let title = [MARGIN, top + MARGIN, title_w + 2.0 * PAD, 96.0];
 
         let card_m = meta.scale.measure_m(Measure::CardLength);
         let card_px = (card_m * view.ppm) as f32;
@@ -118,7 +119,7 @@ impl Hud {
 
         let attr_w = width(&meta.attribution, &fonts.regular, 13);
         let attribution = [
-            sw - MARGIN - attr_w - 2.0 * PAD,
+            sw - right - MARGIN - attr_w - 2.0 * PAD,
             sh - MARGIN - 24.0,
             attr_w + 2.0 * PAD,
             24.0,

@@ -272,6 +272,10 @@ impl Play {
                 _ => {}
             }
         }
+        // The hand covers the top strip for a human, the side panel the right edge: the board's
+        // title and attribution move clear of them (the panel repeats the attribution).
+        self.view
+            .set_insets(if human { HAND_H } else { 0.0 }, PANEL_W);
         self.view.draw();
         self.draw_pieces();
         let mut leave = None;
