@@ -236,25 +236,12 @@ pub fn position_after(
     crate::tactical::omog19c::OmogState,
     Option<crate::tactical::Template>,
 ) {
-    use crate::tactical::omog19c::{ai, engine, OmogEvent};
-    use rand::SeedableRng;
-    let mut state = crate::tactical::omog19c::state::deploy(field, forces, seed);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
-    let mut template = None;
-    while state.outcome.is_none() && state.turn <= turns {
-        let Some(cmd) = ai::choose(TacticalBot::Captain, field, &state, &mut rng) else {
-            break;
-        };
-        let events =
-            engine::execute(field, &mut state, &cmd).expect("bots choose checked commands");
-        for e in events {
-            if let OmogEvent::HeavyFired {
-                template: Some(t), ..
-            } = e
-            {
-                template = Some(t);
-            }
-        }
-    }
-    (state, template)
+    let b = crate::tactical::omog19c::bot_battle(
+        field,
+        forces,
+        seed,
+        [TacticalBot::Captain; 2],
+        Some(turns),
+    );
+    (b.state, b.last_template)
 }

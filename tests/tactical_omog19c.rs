@@ -202,7 +202,7 @@ fn shooting_needs_range_and_sight_and_cover_makes_it_harder() {
         target: FigureId(t),
     };
     let need = |s: &OmogState, fig: u16, t: u16| {
-        engine::shot(&f, s, &s.figures[fig as usize], &s.figures[t as usize]).map(|x| x.0)
+        engine::shot(&f, &s.figures[fig as usize], &s.figures[t as usize]).map(|x| x.0)
     };
     assert_eq!(need(&s, 0, 1), Ok(4)); // medium range, open
     assert_eq!(need(&s, 3, 2), Ok(6)); // medium range, in a house: −2

@@ -67,7 +67,7 @@ impl Ruleset for Omog19c {
 /// A whole battle played by bots, as the auto-resolve and `omms battle --auto` run it.
 #[derive(Debug, Clone)]
 pub struct AutoBattle {
-    /// How it ended.
+    /// How it ended (a stand-off if it was stopped early).
     pub outcome: BattleOutcome,
     /// Turns played.
     pub turns: u32,
@@ -75,6 +75,8 @@ pub struct AutoBattle {
     pub commands: Vec<OmogCommand>,
     /// The final position.
     pub state: OmogState,
+    /// The last template a heavy weapon laid, for drawing.
+    pub last_template: Option<crate::tactical::Template>,
 }
 
 /// Play a battle to its end with `attacker` and `defender` bots, from `seed`. The bots' own
@@ -87,12 +89,28 @@ pub fn auto_battle(
     attacker: TacticalBot,
     defender: TacticalBot,
 ) -> AutoBattle {
+    bot_battle(field, forces, seed, [attacker, defender], None)
+}
+
+/// Like [`auto_battle`], but stop once `stop_after` whole turns have been played (0: as
+/// deployed), if the battle has not ended before.
+pub fn bot_battle(
+    field: &Battlefield,
+    forces: &Forces,
+    seed: u64,
+    [attacker, defender]: [TacticalBot; 2],
+    stop_after: Option<u32>,
+) -> AutoBattle {
     let mut state = state::deploy(field, forces, seed);
     let mut bot_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
     let mut commands = Vec::new();
+    let mut last_template = None;
     // Each phase ends after a bounded number of commands: figures act once each per phase.
     let cap = 64 * (state.figures.len() + state.teams.len() + 2) * state::TURN_LIMIT as usize;
-    while state.outcome.is_none() && commands.len() < cap {
+    while state.outcome.is_none()
+        && commands.len() < cap
+        && stop_after.is_none_or(|t| state.turn <= t)
+    {
         let bot = match engine::actor(&state) {
             Some(Side::Attacker) => attacker,
             Some(Side::Defender) => defender,
@@ -100,7 +118,16 @@ pub fn auto_battle(
         };
         let cmd = ai::choose(bot, field, &state, &mut bot_rng)
             .expect("a battle in progress always has a legal command");
-        engine::execute(field, &mut state, &cmd).expect("bots only choose checked commands");
+        let events =
+            engine::execute(field, &mut state, &cmd).expect("bots only choose checked commands");
+        for e in events {
+            if let OmogEvent::HeavyFired {
+                template: Some(t), ..
+            } = e
+            {
+                last_template = Some(t);
+            }
+        }
         commands.push(cmd);
     }
     AutoBattle {
@@ -108,5 +135,6 @@ pub fn auto_battle(
         turns: state.turn,
         commands,
         state,
+        last_template,
     }
 }

@@ -304,7 +304,7 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
         OmogCommand::Shoot { figure, target } => {
             let f = state.figure(*figure).expect("candidate");
             let t = state.figure(*target).expect("candidate");
-            match super::engine::shot(field, state, f, t) {
+            match super::engine::shot(field, f, t) {
                 // Easier shots first; never waste a shot on a man already hit.
                 Ok((need, _)) if !state.pending_hits.contains(target) => 20.0 - need as f64,
                 _ => 0.0,

@@ -325,7 +325,6 @@ pub fn check_move(
 /// The modifiers and roll needed for a small-arms shot, or why it cannot be taken.
 pub fn shot(
     field: &Battlefield,
-    state: &OmogState,
     shooter: &Figure,
     target: &Figure,
 ) -> Result<(u8, Vec<ShotModifier>), Refused> {
@@ -379,7 +378,6 @@ pub fn shot(
     if shooter.mount == Mount::Horse && shooter.moved {
         mods.push(ShotModifier::ShooterMovedOnHorse);
     }
-    let _ = state;
     match to_hit(shooter.weapon, range, &mods) {
         Some(need) => Ok((need, mods)),
         None => refuse(format!(
@@ -458,6 +456,29 @@ fn check_gun(
     Ok((h, crew))
 }
 
+/// A small-arms shot's roll needed and modifiers, or why it cannot be taken: the shooter's
+/// readiness, then range, sight and cover.
+fn check_shoot(
+    field: &Battlefield,
+    state: &OmogState,
+    figure: FigureId,
+    target: FigureId,
+) -> Result<(u8, Vec<ShotModifier>), Refused> {
+    let f = check_shooter(state, figure)?;
+    if f.role == Role::Gunner
+        && state
+            .team(f.team)
+            .and_then(|t| t.heavy.as_ref())
+            .is_some_and(|h| h.fired_in == Some(state.turn))
+    {
+        return refuse("Gunners serving the gun this turn cannot shoot.");
+    }
+    let Some(t) = state.figure(target) else {
+        return refuse(format!("There is no figure #{}.", target.0));
+    };
+    shot(field, f, t)
+}
+
 /// Check any command.
 pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Result<(), Refused> {
     if state.phase == Phase::Over {
@@ -490,19 +511,7 @@ pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Resul
             _ => refuse("It is not a fire phase."),
         },
         OmogCommand::Shoot { figure, target } => {
-            let f = check_shooter(state, *figure)?;
-            if f.role == Role::Gunner
-                && state
-                    .team(f.team)
-                    .and_then(|t| t.heavy.as_ref())
-                    .is_some_and(|h| h.fired_in == Some(state.turn))
-            {
-                return refuse("Gunners serving the gun this turn cannot shoot.");
-            }
-            let Some(t) = state.figure(*target) else {
-                return refuse(format!("There is no figure #{}.", target.0));
-            };
-            shot(field, state, f, t).map(|_| ())
+            check_shoot(field, state, *figure, *target).map(|_| ())
         }
         OmogCommand::FireGun { team, at } => {
             let (h, _) = check_gun(state, *team, HeavyKind::Fieldpiece)?;
@@ -543,7 +552,23 @@ pub fn execute(
     state: &mut OmogState,
     cmd: &OmogCommand,
 ) -> Result<Vec<OmogEvent>, Refused> {
-    check(field, state, cmd)?;
+    // Moves and shots are checked by the same functions that measure them, so nothing is
+    // surveyed or sighted twice.
+    let (used, aimed) = match cmd {
+        _ if state.phase == Phase::Over => return refuse("The battle is over."),
+        OmogCommand::Move {
+            figure,
+            path,
+            charge,
+        } => (check_move(field, state, *figure, path, *charge)?, None),
+        OmogCommand::Shoot { figure, target } => {
+            (0.0, Some(check_shoot(field, state, *figure, *target)?))
+        }
+        _ => {
+            check(field, state, cmd)?;
+            (0.0, None)
+        }
+    };
     let mut ev = Vec::new();
     match cmd {
         OmogCommand::Move {
@@ -551,7 +576,6 @@ pub fn execute(
             path,
             charge,
         } => {
-            let used = check_move(field, state, *figure, path, *charge)?;
             let to = *path.last().expect("checked");
             let f = &mut state.figures[figure.0 as usize];
             f.pos = to;
@@ -598,11 +622,7 @@ pub fn execute(
             begin(state, next, &mut ev);
         }
         OmogCommand::Shoot { figure, target } => {
-            let (need, modifiers) = {
-                let f = &state.figures[figure.0 as usize];
-                let t = &state.figures[target.0 as usize];
-                shot(field, state, f, t)?
-            };
+            let (need, modifiers) = aimed.expect("checked above");
             let roll = d6(&mut state.rng);
             let hit = roll >= need;
             state.figures[figure.0 as usize].fired = true;
@@ -988,7 +1008,7 @@ pub fn targets(field: &Battlefield, state: &OmogState, shooter: &Figure) -> Vec<
     let mut v: Vec<(FigureId, u8)> = state
         .living(shooter.side.other())
         .filter(|t| distance(t.pos, shooter.pos) <= shooter.weapon.max_range() + 1e-9)
-        .filter_map(|t| shot(field, state, shooter, t).ok().map(|(n, _)| (t.id, n)))
+        .filter_map(|t| shot(field, shooter, t).ok().map(|(n, _)| (t.id, n)))
         .collect();
     v.sort_by_key(|&(id, need)| (need, id));
     v
