@@ -76,18 +76,11 @@ pub fn bot_rng(seed: u64, seat: u8, commands: usize) -> ChaCha8Rng {
     )
 }
 
-/// A uniform integer in `0..n` (`n > 0`) from `rng`, without modulo bias. Owned here rather than
-/// taken from `rand` so a bot's choices stay the same across `rand` releases.
+/// A uniform integer in `0..n` (`n > 0`): the engine's own unbiased draw (`rules::random`), so
+/// a bot's choices stay the same across `rand` releases just as the dice do.
 pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    assert!(n > 0, "below(0)");
-    let n = n as u64;
-    let zone = u64::MAX - (u64::MAX - n + 1) % n;
-    loop {
-        let x = rng.next_u64();
-        if x <= zone {
-            return (x % n) as usize;
-        }
-    }
+    let n = u32::try_from(n).expect("fewer than 2^32 choices");
+    crate::rules::random::below(rng, n) as usize
 }
 
 #[cfg(test)]
