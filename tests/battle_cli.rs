@@ -3,6 +3,9 @@
 
 use std::process::Command;
 
+mod common;
+use common::display::{have_xvfb, under_xvfb};
+
 fn omms(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_omms"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -102,15 +105,6 @@ fn bad_battles_are_refused_with_a_reason() {
     }
 }
 
-fn have_xvfb() -> bool {
-    Command::new("xvfb-run")
-        .arg("--help")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok()
-}
-
 #[test]
 fn the_table_is_drawn_with_its_houses_and_both_sides() {
     use macroquad::prelude::ImageFormat;
@@ -121,9 +115,7 @@ fn the_table_is_drawn_with_its_houses_and_both_sides() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let png = tmp.path().join("table.png");
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_omms"))
+    let out = under_xvfb()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["battle", "--at", "Encamp", "--after-turns", "0", "--png"])
         .arg(&png)

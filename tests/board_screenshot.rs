@@ -3,13 +3,16 @@
 
 use std::collections::HashSet;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use macroquad::color::Color;
 use macroquad::prelude::ImageFormat;
 use macroquad::texture::Image;
 use omms::ui::style;
+
+mod common;
+use common::display::{have_xvfb, run_with_timeout, under_xvfb};
 
 fn rgb(c: Color) -> [u8; 3] {
     let [r, g, b, _]: [u8; 4] = c.into();
@@ -18,33 +21,6 @@ fn rgb(c: Color) -> [u8; 3] {
 
 fn near(p: &[u8], c: [u8; 3], tol: i32) -> bool {
     (0..3).all(|i| (i32::from(p[i]) - i32::from(c[i])).abs() <= tol)
-}
-
-fn have_xvfb() -> bool {
-    Command::new("xvfb-run")
-        .arg("--help")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Run the binary, killing it if the window never closes.
-fn run_with_timeout(cmd: &mut Command, limit: Duration) -> std::process::Output {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            child.kill().unwrap();
-            panic!("the board did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -57,9 +33,7 @@ fn andorra_board_screenshot_shows_roads_names_and_attribution() {
     let tmp = tempfile::tempdir().unwrap();
     let png = tmp.path().join("x.png");
     let out = run_with_timeout(
-        Command::new("xvfb-run")
-            .args(["-a", "-s", "-screen 0 1280x800x24"])
-            .arg(env!("CARGO_BIN_EXE_omms"))
+        under_xvfb()
             .arg("--map")
             .arg(root.join("maps/andorra"))
             .arg("--screenshot")

@@ -3,19 +3,12 @@
 //! then read back with the engine's own loader.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use omms::rules::{Game, Phase, PlayerId};
 
-fn have_xvfb() -> bool {
-    Command::new("xvfb-run")
-        .arg("--help")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
+mod common;
+use common::display::{have_xvfb, run_with_timeout, under_xvfb};
 
 /// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
 /// → a royal card raises a Scout → the Scout moves on the road towards Engordany → attacks
@@ -68,31 +61,19 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
     let tmp = tempfile::tempdir().unwrap();
     let script = tmp.path().join("play.txt");
     std::fs::write(&script, SCRIPT).unwrap();
-    let mut child = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_omms"))
-        .arg("--map")
-        .arg(root.join("maps/andorra"))
-        .arg("--script")
-        .arg(&script)
-        .arg("--screenshot-dir")
-        .arg(tmp.path())
-        .arg("--saves")
-        .arg(tmp.path().join("saves"))
-        .current_dir(tmp.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(120) {
-            child.kill().unwrap();
-            panic!("the scripted game did not finish in two minutes");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_timeout(
+        under_xvfb()
+            .arg("--map")
+            .arg(root.join("maps/andorra"))
+            .arg("--script")
+            .arg(&script)
+            .arg("--screenshot-dir")
+            .arg(tmp.path())
+            .arg("--saves")
+            .arg(tmp.path().join("saves"))
+            .current_dir(tmp.path()),
+        Duration::from_secs(120),
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "omms --script failed: {stderr}");
     for shot in ["menu", "setup", "move", "won"] {

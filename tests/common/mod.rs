@@ -3,6 +3,8 @@
 //! Each test crate uses a different subset, so unused ones are not an error here.
 #![allow(dead_code)]
 
+pub mod display;
+
 use omms::map::PlaceId;
 use omms::rules::testkit::{setup, TableBoard};
 use omms::rules::*;
