@@ -35,6 +35,7 @@
 //! ```
 
 mod apply;
+pub mod battle;
 mod board;
 mod cards;
 mod check;
@@ -58,6 +59,10 @@ pub mod testkit;
 mod unit;
 
 pub use apply::apply;
+pub use battle::{
+    BattleLog, BattleMode, BattleOffer, BattleOptions, BattleOutcome, BattleRequest, RulesetSet,
+    TableRuleset,
+};
 pub use board::{Board, PlaceFacts};
 pub use cards::{all_card_ids, Card, Rank, Suit, PACK_SIZE};
 pub use check::check;
@@ -65,9 +70,9 @@ pub use combat::{
     defence_bonus, defence_dice, defender_must_choose, odds, outcome, strongest, Odds,
 };
 pub use command::{
-    Attack, BuildSettlement, BuyAttackDie, ChooseBase, ChooseDefender, ChooseSiegeCasualty,
-    Command, Draw, EndMain, EndTurn, Fortify, GrowFood, Move, PlaceBase, PlayRoyal, PlayTank,
-    ProposeTrade, RaiseUnit, RespondTrade, SwapDiamond, Target,
+    AnswerBattle, Attack, BuildSettlement, BuyAttackDie, ChooseBase, ChooseDefender,
+    ChooseSiegeCasualty, Command, Draw, EndMain, EndTurn, FinishBattle, Fortify, GrowFood, Move,
+    PlaceBase, PlayRoyal, PlayTank, ProposeTrade, RaiseUnit, RespondTrade, SwapDiamond, Target,
 };
 pub use creation_total::{creation_total, settlement_points, upkeep};
 pub use error::RuleError;

@@ -23,10 +23,10 @@ impl Bot for Nonsense {
         "nonsense"
     }
     fn choose(&mut self, _: &State, _: &dyn Board, _: &[Command], _: &mut ChaCha8Rng) -> Command {
-        Command::Attack(Attack {
-            unit: UnitId(9999),
-            target: Target::Settlement(SettlementId(9999)),
-        })
+        Command::Attack(Attack::dice(
+            UnitId(9999),
+            Target::Settlement(SettlementId(9999)),
+        ))
     }
 }
 

@@ -38,10 +38,7 @@ fn takes_an_empty_settlement() {
     let state = sc.build(&board).unwrap();
     assert_eq!(
         choice(&state, &board),
-        Command::Attack(Attack {
-            unit: invader,
-            target: Target::Settlement(canillo),
-        })
+        Command::Attack(Attack::dice(invader, Target::Settlement(canillo)))
     );
 }
 
@@ -78,10 +75,7 @@ fn buys_a_die_when_it_turns_an_even_fight_into_a_good_one() {
     execute(&mut after, &board, &Command::BuyAttackDie(buy)).unwrap();
     assert_eq!(
         choice(&after, &board),
-        Command::Attack(Attack {
-            unit: invader,
-            target: Target::Unit(guard),
-        })
+        Command::Attack(Attack::dice(invader, Target::Unit(guard)))
     );
 }
 

@@ -288,6 +288,7 @@ fn equally_strong_units_of_different_types_are_chosen_by_the_defender() {
                     player: BLUE,
                     attacker: invader,
                     candidates: vec![scout, blue_invader],
+                    battle: None,
                 }
             },
         ]

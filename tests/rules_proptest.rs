@@ -18,14 +18,14 @@ fn wild(state: &State, r: u64) -> Command {
     let unit = UnitId(((r >> 8) % 24) as u32);
     let settlement = SettlementId(((r >> 16) % 12) as u32);
     match r % 10 {
-        0 => Command::Attack(Attack {
+        0 => Command::Attack(Attack::dice(
             unit,
-            target: if r & 1 << 40 == 0 {
+            if r & 1 << 40 == 0 {
                 Target::Unit(UnitId(((r >> 24) % 24) as u32))
             } else {
                 Target::Settlement(settlement)
             },
-        }),
+        )),
         1 => Command::GrowFood(GrowFood {
             cards: vec![any_card(8), any_card(20)],
         }),

@@ -41,10 +41,10 @@ fn wild(state: &State, r: u64) -> Command {
     let pick = |k: u32| (r >> k) as usize;
     if units.is_empty() || r % 4 == 3 {
         let settlement = SettlementId((pick(8) % 12) as u32);
-        return Command::Attack(Attack {
-            unit: UnitId((pick(20) % 30) as u32),
-            target: Target::Settlement(settlement),
-        });
+        return Command::Attack(Attack::dice(
+            UnitId((pick(20) % 30) as u32),
+            Target::Settlement(settlement),
+        ));
     }
     let unit = units[pick(8) % units.len()];
     let from = state
@@ -63,10 +63,7 @@ fn wild(state: &State, r: u64) -> Command {
         }),
         _ => {
             let target = units[pick(44) % units.len()];
-            Command::Attack(Attack {
-                unit: unit.id(),
-                target: Target::Unit(target.id()),
-            })
+            Command::Attack(Attack::dice(unit.id(), Target::Unit(target.id())))
         }
     }
 }

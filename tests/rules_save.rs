@@ -198,10 +198,7 @@ fn commands_read_back_in_their_json_form() {
             via: None,
             off_road: false,
         }),
-        Command::Attack(Attack {
-            unit: UnitId(1),
-            target: Target::Settlement(SettlementId(4)),
-        }),
+        Command::Attack(Attack::dice(UnitId(1), Target::Settlement(SettlementId(4)))),
         Command::RespondTrade(RespondTrade { accept: true }),
     ];
     let text = serde_json::to_string(&cmds).unwrap();

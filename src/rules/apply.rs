@@ -52,7 +52,11 @@ pub fn apply(state: &mut State, event: &Event) {
                 clock.turns_ended.insert(*player);
             }
         }
-        Event::DrawRolled { .. } | Event::SiegeRolled { .. } | Event::CombatRolled { .. } => {}
+        Event::DrawRolled { .. }
+        | Event::SiegeRolled { .. }
+        | Event::CombatRolled { .. }
+        | Event::BattleAnswered { .. }
+        | Event::BattleFought { .. } => {}
         Event::PileRefilled { cards } => {
             for card in cards {
                 take_card(&mut state.discard, *card);

@@ -11,6 +11,7 @@
 //! re-examined after a command that moved, added, removed or resized a coin
 //! ([`Event::changes_board`](super::Event::changes_board)).
 
+use super::battle::{BattleLog, BattleOutcome, BattleRequest, TableRuleset};
 use super::command::{Move, Target};
 use super::error::RuleError;
 use super::ids::{MapPoint, PlayerId, SettlementId, UnitId};
@@ -93,5 +94,36 @@ pub trait Board {
     fn in_harbour(&self, state: &State, unit: UnitId) -> bool {
         let _ = (state, unit);
         false
+    }
+
+    /// Whether a battle under `ruleset` can be fought at `settlement`: the map holds the terrain
+    /// round it (RULINGS §9). Boards without a terrain layer refuse, and the dice decide.
+    fn battle_ground(
+        &self,
+        state: &State,
+        settlement: SettlementId,
+        ruleset: TableRuleset,
+    ) -> Result<(), RuleError> {
+        let _ = (state, settlement, ruleset);
+        Err(RuleError::Refused(
+            "This map has no terrain for table battles; roll the dice.".into(),
+        ))
+    }
+
+    /// Fight `request` on the terrain round the defender's settlement, the attacker entering
+    /// from the side it came from. With a `log`, replay exactly those commands: each must be
+    /// legal and the last must end the battle. Without one, the tactical AI plays both sides.
+    /// Returns how it ended and the commands fought. Must be a pure function of the map, `state`
+    /// and its arguments, like every answer here: replays fight it again.
+    fn fight_battle(
+        &self,
+        state: &State,
+        request: &BattleRequest,
+        log: Option<&BattleLog>,
+    ) -> Result<(BattleOutcome, BattleLog), RuleError> {
+        let _ = (state, request, log);
+        Err(RuleError::Refused(
+            "This map has no terrain for table battles; roll the dice.".into(),
+        ))
     }
 }

@@ -24,7 +24,7 @@ pub fn check(state: &State, board: &dyn Board, cmd: &Command) -> Result<(), Rule
         });
     }
     if let Some(pending) = state.pending().first() {
-        return decision::check(state, pending, cmd);
+        return decision::check(state, board, pending, cmd);
     }
     if cmd.is_decision() {
         return Err(RuleError::NothingToDecide);
@@ -57,7 +57,9 @@ pub fn check(state: &State, board: &dyn Board, cmd: &Command) -> Result<(), Rule
         Command::RespondTrade(_)
         | Command::ChooseDefender(_)
         | Command::ChooseSiegeCasualty(_)
-        | Command::ChooseBase(_) => Err(RuleError::NothingToDecide),
+        | Command::ChooseBase(_)
+        | Command::AnswerBattle(_)
+        | Command::FinishBattle(_) => Err(RuleError::NothingToDecide),
     }
 }
 
@@ -102,5 +104,7 @@ pub(crate) fn describe(pending: &Pending) -> &'static str {
         Pending::Defender { .. } => "choose which unit defends",
         Pending::SiegeCasualty { .. } => "choose the unit the siege destroys",
         Pending::NewBase { .. } => "choose a new base",
+        Pending::BattleOffer { .. } => "answer the offer of a table battle",
+        Pending::Battle { .. } => "fight the battle on the table",
     }
 }

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::battle::{BattleLog, BattleOffer};
 use super::ids::{CardId, MapPoint, PlayerId, SettlementId, UnitId};
 use super::unit::UnitType;
 use crate::map::PlaceId;
@@ -146,6 +147,34 @@ pub struct Attack {
     pub unit: UnitId,
     /// What it attacks.
     pub target: Target,
+    /// A table battle offered instead of the dice (RULINGS §9); none: roll the dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<BattleOffer>,
+}
+
+impl Attack {
+    /// An attack decided by the OMMS dice.
+    pub fn dice(unit: UnitId, target: Target) -> Attack {
+        Attack {
+            unit,
+            target,
+            battle: None,
+        }
+    }
+}
+
+/// As the defender, take up or refuse the table battle the attacker offered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AnswerBattle {
+    /// Fight it on the table (or auto-resolve it, as offered); refuse: roll the dice.
+    pub accept: bool,
+}
+
+/// Report the table battle the game waits for, fought to its end, as its command log.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FinishBattle {
+    /// Every command of the battle, in order, from its deployment.
+    pub log: BattleLog,
 }
 
 /// End the turn; the next player's begins.
@@ -197,6 +226,8 @@ pub enum Command {
     ChooseDefender(ChooseDefender),
     ChooseSiegeCasualty(ChooseSiegeCasualty),
     ChooseBase(ChooseBase),
+    AnswerBattle(AnswerBattle),
+    FinishBattle(FinishBattle),
 }
 
 impl Command {
@@ -208,6 +239,8 @@ impl Command {
                 | Command::ChooseDefender(_)
                 | Command::ChooseSiegeCasualty(_)
                 | Command::ChooseBase(_)
+                | Command::AnswerBattle(_)
+                | Command::FinishBattle(_)
         )
     }
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::battle::{BattleMode, BattleRequest};
 use super::command::Target;
 use super::ids::{CardId, Food, MapPoint, PlayerId, SettlementId, UnitId};
 use super::state::{Pending, Phase};
@@ -238,6 +239,24 @@ pub enum Event {
     },
     /// The first pending decision was made (the events that follow say what it was).
     DecisionMade,
+    /// The defender's answer to a table battle the attacker offered.
+    BattleAnswered {
+        /// The defending player.
+        player: PlayerId,
+        /// Taken up (else the dice decide).
+        accept: bool,
+    },
+    /// A table battle was fought (on the table or auto-resolved) and decided the fight.
+    BattleFought {
+        /// What fixed it: ruleset, units, forces, seed.
+        request: BattleRequest,
+        /// Played by people or auto-resolved.
+        mode: BattleMode,
+        /// How it ended, as the fight's result.
+        outcome: Outcome,
+        /// Commands the battle took.
+        commands: usize,
+    },
     /// The dice of a fight.
     CombatRolled {
         /// Attacking unit.

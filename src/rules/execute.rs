@@ -54,6 +54,8 @@ pub fn execute(
         Command::ChooseDefender(c) => combat::choose_defender(&mut x, c),
         Command::ChooseSiegeCasualty(c) => siege::choose_casualty(&mut x, c),
         Command::ChooseBase(c) => combat::choose_base(&mut x, me, c),
+        Command::AnswerBattle(c) => combat::answer_battle(&mut x, c),
+        Command::FinishBattle(c) => combat::finish_battle(&mut x, c),
     }
     turn::after_command(&mut x);
     Ok(x.events)

@@ -21,7 +21,7 @@ pub fn legal_commands(state: &State, board: &dyn Board) -> Vec<Command> {
         return out;
     }
     if let Some(pending) = state.pending().first() {
-        decisions(pending, &mut out);
+        decisions(state, board, pending, &mut out);
     } else {
         match state.phase() {
             Phase::Setup => {
@@ -38,8 +38,19 @@ pub fn legal_commands(state: &State, board: &dyn Board) -> Vec<Command> {
     out
 }
 
-fn decisions(pending: &Pending, out: &mut Vec<Command>) {
+fn decisions(state: &State, board: &dyn Board, pending: &Pending, out: &mut Vec<Command>) {
     match pending {
+        Pending::BattleOffer { .. } => {
+            out.push(Command::AnswerBattle(AnswerBattle { accept: true }));
+            out.push(Command::AnswerBattle(AnswerBattle { accept: false }));
+        }
+        // The one report offered is the battle the tactical AI fights for both sides: a bot (or
+        // a player who gives up on the table) can always finish what was agreed.
+        Pending::Battle { request, .. } => {
+            if let Ok((_, log)) = board.fight_battle(state, request, None) {
+                out.push(Command::FinishBattle(FinishBattle { log }));
+            }
+        }
         Pending::Trade { .. } => {
             out.push(Command::RespondTrade(RespondTrade { accept: true }));
             out.push(Command::RespondTrade(RespondTrade { accept: false }));
@@ -182,7 +193,7 @@ fn attacks(state: &State, me: PlayerId, units: &[super::ids::UnitId], out: &mut 
     }
     for &unit in units {
         for &target in &targets {
-            out.push(Command::Attack(Attack { unit, target }));
+            out.push(Command::Attack(Attack::dice(unit, target)));
         }
     }
 }

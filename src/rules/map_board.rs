@@ -25,6 +25,7 @@ use super::unit::Location;
 
 mod area;
 mod attack;
+mod battle;
 mod candidates;
 mod coins;
 mod moves;
@@ -121,6 +122,24 @@ impl<'a> MapBoard<'a> {
 }
 
 impl Board for MapBoard<'_> {
+    fn battle_ground(
+        &self,
+        state: &State,
+        settlement: SettlementId,
+        ruleset: super::battle::TableRuleset,
+    ) -> Result<(), RuleError> {
+        MapBoard::battle_ground(self, state, settlement, ruleset)
+    }
+
+    fn fight_battle(
+        &self,
+        state: &State,
+        request: &super::battle::BattleRequest,
+        log: Option<&super::battle::BattleLog>,
+    ) -> Result<(super::battle::BattleOutcome, super::battle::BattleLog), RuleError> {
+        MapBoard::fight_battle(self, state, request, log)
+    }
+
     fn place(&self, id: PlaceId) -> Option<PlaceFacts> {
         let place = self.map.places().get(id.0 as usize)?;
         Some(PlaceFacts {

@@ -39,6 +39,10 @@ pub struct Options {
     pub victory: Victory,
     /// Ships and ports. Not playable yet: a game that asks for it is refused at setup.
     pub seafaring: bool,
+    /// Table battles the attacker may offer (RULINGS §9). Absent in older saves: none. Left out
+    /// when off, so games without them hash and save exactly as before the option existed.
+    #[serde(default, skip_serializing_if = "super::battle::BattleOptions::is_off")]
+    pub battles: super::battle::BattleOptions,
 }
 
 /// One seat at the table.

@@ -7,6 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::battle::{BattleOffer, BattleRequest};
 use super::cards::{all_card_ids, Card};
 use super::creation_total::{creation_total, settlement_points, upkeep};
 use super::ids::{CardId, Food, MapPoint, PlayerId, Points, SettlementId, UnitId};
@@ -74,6 +75,27 @@ pub enum Pending {
         attacker: UnitId,
         /// Units to choose from.
         candidates: Vec<UnitId>,
+        /// The table battle the attacker offered, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        battle: Option<BattleOffer>,
+    },
+    /// The defender may take up or refuse a table battle the attacker offered.
+    BattleOffer {
+        /// The defending player.
+        player: PlayerId,
+        /// The attacking unit.
+        attacker: UnitId,
+        /// The unit meeting the attack.
+        defender: UnitId,
+        /// What was offered.
+        offer: BattleOffer,
+    },
+    /// A battle agreed on the table: `player` (the attacker) reports it once fought.
+    Battle {
+        /// Who reports it.
+        player: PlayerId,
+        /// What fixes the battle.
+        request: BattleRequest,
     },
     /// A siege destroys one unit; `player` picks which.
     SiegeCasualty {
@@ -99,6 +121,8 @@ impl Pending {
         match self {
             Pending::Trade { with, .. } => *with,
             Pending::Defender { player, .. }
+            | Pending::BattleOffer { player, .. }
+            | Pending::Battle { player, .. }
             | Pending::SiegeCasualty { player, .. }
             | Pending::NewBase { player, .. } => *player,
         }

@@ -29,7 +29,7 @@ impl Side {
 }
 
 /// One side's strength, from the dice it would have rolled in the strategic combat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Force {
     /// The strategic unit fighting.
     pub unit: UnitType,
@@ -49,7 +49,7 @@ impl Force {
 }
 
 /// Both sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Forces {
     /// The attacker.
     pub attacker: Force,

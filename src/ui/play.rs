@@ -545,7 +545,7 @@ impl Play {
                 }
                 if let (Some(u), Some(t)) = (self.selected, self.enemy_at(click)) {
                     if state.phase() == Phase::Attack {
-                        self.submit(Command::Attack(crate::rules::Attack { unit: u, target: t }));
+                        self.submit(Command::Attack(crate::rules::Attack::dice(u, t)));
                         return;
                     }
                 }

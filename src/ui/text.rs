@@ -118,6 +118,13 @@ pub fn command_label(state: &State, cmd: &Command) -> Option<String> {
         Command::ChooseDefender(c) => format!("Defend with {}", unit_name(state, c.unit)),
         Command::ChooseSiegeCasualty(c) => format!("Siege takes {}", unit_name(state, c.unit)),
         Command::ChooseBase(c) => format!("New base: {}", settlement_name(state, c.settlement)),
+        Command::AnswerBattle(c) => if c.accept {
+            "Accept the battle"
+        } else {
+            "Refuse: roll the dice"
+        }
+        .into(),
+        Command::FinishBattle(_) => "Let the AI fight the battle".into(),
         Command::PlaceBase(_) | Command::Move(_) | Command::ProposeTrade(_) => return None,
     })
 }
@@ -167,6 +174,30 @@ pub fn event_line(
             match target {
                 Target::Unit(u) => unit_name(state, *u),
                 t => target_name(state, *t),
+            }
+        ),
+        Event::BattleAnswered { player, accept } => format!(
+            "{} {} the table battle",
+            state.name_of(*player),
+            if *accept { "accepts" } else { "refuses" }
+        ),
+        Event::BattleFought {
+            request,
+            mode,
+            outcome,
+            commands,
+        } => format!(
+            "{} battle {} ({} commands): {}",
+            request.ruleset,
+            match mode {
+                crate::rules::BattleMode::Table => "fought on the table",
+                crate::rules::BattleMode::Auto => "auto-resolved",
+            },
+            commands,
+            match outcome {
+                Outcome::AttackerWins => "the attacker wins",
+                Outcome::DefenderWins => "the defender wins",
+                Outcome::StandOff => "stand-off",
             }
         ),
         Event::CombatRolled {

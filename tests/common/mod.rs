@@ -37,7 +37,7 @@ pub fn road(board: &TableBoard, place: u32) -> Location {
 }
 
 pub fn attack(unit: UnitId, target: Target) -> Command {
-    Command::Attack(Attack { unit, target })
+    Command::Attack(Attack::dice(unit, target))
 }
 
 /// Build the position with seeds 0, 1, … until `cmd` gives `want`; return the state before and
@@ -78,6 +78,7 @@ pub fn options_from(r: u32) -> Options {
             1 => Victory::SettlementPoints(6 + (r / 12) % 6),
             _ => Victory::CapturedBases(1),
         },
+        battles: Default::default(),
         seafaring: false,
     }
 }

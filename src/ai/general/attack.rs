@@ -44,7 +44,7 @@ pub(super) fn next_attack(ctx: &Ctx) -> Option<Command> {
             continue;
         }
         for &target in &targets {
-            let attack = Command::Attack(Attack { unit, target });
+            let attack = Command::Attack(Attack::dice(unit, target));
             if !ctx.ok(&attack) {
                 continue;
             }

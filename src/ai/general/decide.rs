@@ -5,8 +5,8 @@ use super::economy::hand_value;
 use super::{unit_value, Ctx};
 use crate::map::PlaceKind;
 use crate::rules::{
-    ChooseBase, ChooseDefender, ChooseSiegeCasualty, Command, EndTurn, Pending, PlaceBase,
-    RespondTrade, UnitId,
+    defence_dice, odds, AnswerBattle, ChooseBase, ChooseDefender, ChooseSiegeCasualty, Command,
+    Dice, EndTurn, Location, Pending, PlaceBase, RespondTrade, UnitId,
 };
 
 /// Answer the decision the game waits for.
@@ -24,6 +24,31 @@ pub(super) fn answer(ctx: &Ctx, pending: &Pending) -> Command {
             let accept = !leader && hand_value(&after, ct) > hand_value(hand, ct) + 0.25;
             Command::RespondTrade(RespondTrade { accept })
         }
+        // The table favours whoever holds buildings and walls, so a defender who would likely
+        // lose to the dice, or who sits behind a fortification, takes the battle.
+        Pending::BattleOffer {
+            attacker, defender, ..
+        } => {
+            let att = ctx
+                .state
+                .unit(*attacker)
+                .map_or(Dice(1), |u| u.attack_dice());
+            let def = defence_dice(ctx.state, ctx.board, *defender);
+            let fort = match ctx.state.unit(*defender).map(|u| u.at()) {
+                Some(Location::Settlement(s)) => {
+                    ctx.state.settlement(s).is_some_and(|s| s.is_fort())
+                }
+                _ => false,
+            };
+            let accept = fort || odds(att, def).p_defender() < 0.5;
+            Command::AnswerBattle(AnswerBattle { accept })
+        }
+        // Bots never offer table battles themselves; one left owed (say a player's, in a game
+        // the bot took over) is fought by the tactical AI, the one report the engine lists.
+        Pending::Battle { .. } => crate::rules::legal_commands(ctx.state, ctx.board)
+            .into_iter()
+            .next()
+            .unwrap_or(Command::EndTurn(EndTurn)),
         Pending::Defender { candidates, .. } => Command::ChooseDefender(ChooseDefender {
             unit: cheapest(ctx, candidates),
         }),

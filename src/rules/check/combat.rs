@@ -2,6 +2,7 @@
 //! map's part is asked of the [`Board`].
 
 use super::{in_phase, own_unit};
+use crate::rules::battle::TableRuleset;
 use crate::rules::board::Board;
 use crate::rules::command::{Attack, Move, Target};
 use crate::rules::error::RuleError;
@@ -59,5 +60,44 @@ pub(super) fn attack(
             }
         }
     }
-    board.check_attack_reach(state, c.unit, c.target)
+    board.check_attack_reach(state, c.unit, c.target)?;
+    match c.battle {
+        Some(offer) => battle_offer(state, board, c.target, offer.ruleset),
+        None => Ok(()),
+    }
+}
+
+/// A table battle may be offered when the game enables its ruleset and the fight is over a
+/// defended settlement whose terrain the map holds (RULINGS §9).
+fn battle_offer(
+    state: &State,
+    board: &dyn Board,
+    target: Target,
+    ruleset: TableRuleset,
+) -> Result<(), RuleError> {
+    if !state.options().battles.rulesets.contains(ruleset) {
+        return Err(RuleError::Refused(format!(
+            "{ruleset} battles are not enabled in this game; roll the dice."
+        )));
+    }
+    let settlement = match target {
+        Target::Settlement(s) => s,
+        Target::Unit(t) => match state.unit(t).map(|u| u.at()) {
+            Some(Location::Settlement(s)) => s,
+            _ => {
+                return Err(RuleError::Refused(
+                    "A table battle is fought over a settlement; a unit in the open meets the \
+                     dice."
+                        .into(),
+                ))
+            }
+        },
+    };
+    if state.defenders(settlement).is_empty() {
+        let name = state.settlement(settlement).map_or("", |s| s.name());
+        return Err(RuleError::Refused(format!(
+            "Nobody defends {name}: it falls without a battle."
+        )));
+    }
+    board.battle_ground(state, settlement, ruleset)
 }

@@ -1,12 +1,18 @@
 //! Answers to pending decisions: the only commands accepted while one is open.
 
 use super::describe;
+use crate::rules::board::Board;
 use crate::rules::command::Command;
 use crate::rules::error::RuleError;
 use crate::rules::ids::UnitId;
 use crate::rules::state::{Pending, State};
 
-pub(super) fn check(state: &State, pending: &Pending, cmd: &Command) -> Result<(), RuleError> {
+pub(super) fn check(
+    state: &State,
+    board: &dyn Board,
+    pending: &Pending,
+    cmd: &Command,
+) -> Result<(), RuleError> {
     match (pending, cmd) {
         (Pending::Trade { .. }, Command::RespondTrade(_)) => Ok(()),
         (Pending::Defender { candidates, .. }, Command::ChooseDefender(c)) => {
@@ -14,6 +20,17 @@ pub(super) fn check(state: &State, pending: &Pending, cmd: &Command) -> Result<(
         }
         (Pending::SiegeCasualty { candidates, .. }, Command::ChooseSiegeCasualty(c)) => {
             offered(candidates, c.unit)
+        }
+        (Pending::BattleOffer { .. }, Command::AnswerBattle(_)) => Ok(()),
+        (Pending::Battle { request, .. }, Command::FinishBattle(c)) => {
+            if c.log.ruleset() != request.ruleset {
+                return Err(RuleError::Refused(format!(
+                    "This battle is fought under {}, not {}.",
+                    request.ruleset,
+                    c.log.ruleset()
+                )));
+            }
+            board.fight_battle(state, request, Some(&c.log)).map(drop)
         }
         (Pending::NewBase { candidates, .. }, Command::ChooseBase(c)) => {
             if candidates.contains(&c.settlement) {

@@ -3,7 +3,12 @@
 use super::Exec;
 use crate::rules::check::move_destination;
 use crate::rules::combat::{defence_dice, defender_must_choose, outcome, strongest};
-use crate::rules::command::{Attack, ChooseBase, ChooseDefender, Move, Target};
+use rand::RngCore;
+
+use crate::rules::battle::{self, BattleMode, BattleOffer, BattleOutcome, BattleRequest};
+use crate::rules::command::{
+    AnswerBattle, Attack, ChooseBase, ChooseDefender, FinishBattle, Move, Target,
+};
 use crate::rules::error::RuleError;
 use crate::rules::event::{Event, Loss, Outcome};
 use crate::rules::ids::{Food, PlayerId, SettlementId, UnitId};
@@ -49,28 +54,132 @@ pub(super) fn attack(x: &mut Exec, c: &Attack) {
                 player,
                 attacker: c.unit,
                 candidates,
+                battle: c.battle,
             },
         });
     } else {
-        fight(x, c.unit, candidates[0]);
+        fight(x, c.unit, candidates[0], c.battle);
     }
 }
 
 pub(super) fn choose_defender(x: &mut Exec, c: &ChooseDefender) {
-    let Some(Pending::Defender { attacker, .. }) = x.state.pending().first().cloned() else {
+    let Some(Pending::Defender {
+        attacker, battle, ..
+    }) = x.state.pending().first().cloned()
+    else {
         return;
     };
     x.emit(Event::DecisionMade);
-    fight(x, attacker, c.unit);
+    fight(x, attacker, c.unit, battle);
 }
 
-/// Roll it out. The loser's unit is destroyed; a winning attacker steals a random card and
-/// captures the settlement if that was its last defender.
-fn fight(x: &mut Exec, attacker: UnitId, defender: UnitId) {
-    let (Some(a), Some(d)) = (x.state.unit(attacker), x.state.unit(defender)) else {
+/// The defender met: with no battle offered the dice decide; an offer goes to the defender when
+/// the game lets them refuse it, else the battle is on.
+fn fight(x: &mut Exec, attacker: UnitId, defender: UnitId, offer: Option<BattleOffer>) {
+    let Some(offer) = offer else {
+        return roll(x, attacker, defender);
+    };
+    if !x.state.options().battles.defender_may_refuse {
+        return join_battle(x, attacker, defender, offer);
+    }
+    let Some(player) = x.state.unit(defender).map(|u| u.owner()) else {
         return;
     };
-    let (att_owner, def_owner, def_at) = (a.owner(), d.owner(), d.at());
+    x.emit(Event::DecisionRequired {
+        pending: Pending::BattleOffer {
+            player,
+            attacker,
+            defender,
+            offer,
+        },
+    });
+}
+
+pub(super) fn answer_battle(x: &mut Exec, c: &AnswerBattle) {
+    let Some(Pending::BattleOffer {
+        player,
+        attacker,
+        defender,
+        offer,
+    }) = x.state.pending().first().cloned()
+    else {
+        return;
+    };
+    x.emit(Event::DecisionMade);
+    x.emit(Event::BattleAnswered {
+        player,
+        accept: c.accept,
+    });
+    if c.accept {
+        join_battle(x, attacker, defender, offer);
+    } else {
+        roll(x, attacker, defender);
+    }
+}
+
+/// Fix the battle (forces as they stand, a seed from the game's stream), then fight it now with
+/// the tactical AI, or wait for the attacker to report it fought on the table.
+fn join_battle(x: &mut Exec, attacker: UnitId, defender: UnitId, offer: BattleOffer) {
+    let Some(player) = x.state.unit(attacker).map(|u| u.owner()) else {
+        return;
+    };
+    let request = BattleRequest {
+        ruleset: offer.ruleset,
+        attacker,
+        defender,
+        forces: battle::forces(x.state, x.board, attacker, defender),
+        seed: x.state.rng_mut().next_u64(),
+    };
+    match offer.mode {
+        BattleMode::Table => x.emit(Event::DecisionRequired {
+            pending: Pending::Battle { player, request },
+        }),
+        BattleMode::Auto => match x.board.fight_battle(x.state, &request, None) {
+            Ok((result, log)) => battle_fought(x, request, BattleMode::Auto, result, log.len()),
+            // The offer was checked against this board, so this is a board that changed its
+            // mind; the fight must still be decided, and the dice are the paper game's way.
+            Err(_) => roll(x, attacker, defender),
+        },
+    }
+}
+
+pub(super) fn finish_battle(x: &mut Exec, c: &FinishBattle) {
+    let Some(Pending::Battle { request, .. }) = x.state.pending().first().cloned() else {
+        return;
+    };
+    let Ok((result, log)) = x.board.fight_battle(x.state, &request, Some(&c.log)) else {
+        return;
+    };
+    x.emit(Event::DecisionMade);
+    battle_fought(x, request, BattleMode::Table, result, log.len());
+}
+
+fn battle_fought(
+    x: &mut Exec,
+    request: BattleRequest,
+    mode: BattleMode,
+    result: BattleOutcome,
+    commands: usize,
+) {
+    let outcome = match result {
+        BattleOutcome::AttackerWins => Outcome::AttackerWins,
+        BattleOutcome::DefenderWins => Outcome::DefenderWins,
+        BattleOutcome::StandOff => Outcome::StandOff,
+    };
+    x.emit(Event::BattleFought {
+        request,
+        mode,
+        outcome,
+        commands,
+    });
+    settle(x, request.attacker, request.defender, outcome);
+}
+
+/// Roll it out with the OMMS dice.
+fn roll(x: &mut Exec, attacker: UnitId, defender: UnitId) {
+    let (Some(a), Some(_)) = (x.state.unit(attacker), x.state.unit(defender)) else {
+        return;
+    };
     let att_dice = a.attack_dice();
     let def_dice = defence_dice(x.state, x.board, defender);
     let attack = x.roll(att_dice.0);
@@ -83,6 +192,16 @@ fn fight(x: &mut Exec, attacker: UnitId, defender: UnitId) {
         defence,
         outcome: result,
     });
+    settle(x, attacker, defender, result);
+}
+
+/// The loser's unit is destroyed; a winning attacker steals a random card and captures the
+/// settlement if that was its last defender.
+fn settle(x: &mut Exec, attacker: UnitId, defender: UnitId, result: Outcome) {
+    let (Some(a), Some(d)) = (x.state.unit(attacker), x.state.unit(defender)) else {
+        return;
+    };
+    let (att_owner, def_owner, def_at) = (a.owner(), d.owner(), d.at());
     match result {
         Outcome::AttackerWins => {
             x.emit(Event::UnitDestroyed {

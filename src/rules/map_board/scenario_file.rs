@@ -164,6 +164,8 @@ fn options(
     let mut value =
         serde_json::to_value(Options::default()).map_err(|e| invalid(format!("options: {e}")))?;
     if let Some(obj) = value.as_object_mut() {
+        // Left out of a default save (so old games hash the same), but a scenario may set it.
+        obj.entry("battles").or_insert(serde_json::json!({}));
         for (k, v) in given {
             if !obj.contains_key(&k) {
                 return Err(invalid(format!(

@@ -79,6 +79,13 @@ impl State {
                 Pending::NewBase { candidates, .. } => {
                     candidates.iter().all(|s| self.settlements.contains_key(s))
                 }
+                Pending::BattleOffer {
+                    attacker, defender, ..
+                } => self.units.contains_key(attacker) && self.units.contains_key(defender),
+                Pending::Battle { request, .. } => {
+                    self.units.contains_key(&request.attacker)
+                        && self.units.contains_key(&request.defender)
+                }
             };
             if !ok || !seat(pending.player()) {
                 return Some("a pending decision refers to something missing".into());

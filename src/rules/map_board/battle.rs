@@ -1,0 +1,128 @@
+//! Table battles on the real map (RULINGS §9): the battlefield cut from the terrain round the
+//! defender's settlement, the attacker entering from the side it attacked from, and the battle
+//! fought by the tactical AI or replayed from the players' log.
+
+use super::MapBoard;
+use crate::rules::battle::{BattleLog, BattleOutcome, BattleRequest, TableRuleset};
+use crate::rules::error::RuleError;
+use crate::rules::ids::{SettlementId, UnitId};
+use crate::rules::state::State;
+use crate::rules::unit::Location;
+use crate::tactical::omog19c::{self, TacticalBot};
+use crate::tactical::ruleset::Ruleset;
+use crate::tactical::{BattleSite, Battlefield};
+
+impl MapBoard<'_> {
+    /// The settlement a fight with `defender` is over: where it stands.
+    fn contested(state: &State, defender: UnitId) -> Result<SettlementId, RuleError> {
+        match state.unit(defender).map(|u| u.at()) {
+            Some(Location::Settlement(s)) => Ok(s),
+            _ => Err(RuleError::Refused(
+                "A table battle is fought over a settlement; a unit in the open meets the dice."
+                    .into(),
+            )),
+        }
+    }
+
+    /// The battlefield of a fight over `settlement`, the attacker coming from `attacker`'s
+    /// position.
+    pub fn battlefield(
+        &self,
+        state: &State,
+        settlement: SettlementId,
+        attacker: Option<UnitId>,
+        ruleset: TableRuleset,
+    ) -> Result<Battlefield, RuleError> {
+        let s = state
+            .settlement(settlement)
+            .ok_or(RuleError::NoSuchSettlement(settlement))?;
+        let from = attacker.and_then(|a| state.unit_pos(a));
+        let site = BattleSite {
+            attacker_from_bearing: from.map_or(180.0, |p| bearing(s.pos(), p)),
+            fortified: s.is_fort(),
+        };
+        Battlefield::build(self.map(), s.place(), ruleset.table(), site)
+            .map_err(|e| RuleError::Refused(format!("{e}; roll the dice.")))
+    }
+
+    pub(super) fn battle_ground(
+        &self,
+        state: &State,
+        settlement: SettlementId,
+        ruleset: TableRuleset,
+    ) -> Result<(), RuleError> {
+        self.battlefield(state, settlement, None, ruleset).map(drop)
+    }
+
+    pub(super) fn fight_battle(
+        &self,
+        state: &State,
+        request: &BattleRequest,
+        log: Option<&BattleLog>,
+    ) -> Result<(BattleOutcome, BattleLog), RuleError> {
+        let at = Self::contested(state, request.defender)?;
+        let field = self.battlefield(state, at, Some(request.attacker), request.ruleset)?;
+        match (request.ruleset, log) {
+            (TableRuleset::Omog19c, None) => {
+                let played = omog19c::auto_battle(
+                    &field,
+                    &request.forces,
+                    request.seed,
+                    TacticalBot::Captain,
+                    TacticalBot::Captain,
+                );
+                Ok((played.outcome, BattleLog::Omog19c(played.commands)))
+            }
+            (TableRuleset::Omog19c, Some(BattleLog::Omog19c(commands))) => {
+                let rules = omog19c::Omog19c;
+                let mut battle = rules.setup(&field, &request.forces, request.seed);
+                for (i, cmd) in commands.iter().enumerate() {
+                    if rules.outcome(&battle).is_some() {
+                        return Err(RuleError::Refused(format!(
+                            "The battle was over after {i} commands, but the report goes on."
+                        )));
+                    }
+                    rules.execute(&field, &mut battle, cmd).map_err(|why| {
+                        RuleError::Refused(format!(
+                            "Command {} of the battle report is not legal: {why}",
+                            i + 1
+                        ))
+                    })?;
+                }
+                let outcome = rules.outcome(&battle).ok_or_else(|| {
+                    RuleError::Refused("The battle on the table is not over yet.".into())
+                })?;
+                Ok((outcome, BattleLog::Omog19c(commands.clone())))
+            }
+        }
+    }
+}
+
+/// Compass bearing, in degrees clockwise from north, from `from` to `to`.
+fn bearing(from: crate::rules::ids::MapPoint, to: crate::rules::ids::MapPoint) -> f64 {
+    let dx = (to.x_mm - from.x_mm) as f64;
+    let dy = (to.y_mm - from.y_mm) as f64;
+    if dx == 0.0 && dy == 0.0 {
+        // An attacker standing on the settlement's point gives no side; the south edge is the
+        // battlefield's default entry.
+        return 180.0;
+    }
+    dx.atan2(dy).to_degrees().rem_euclid(360.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bearing;
+    use crate::rules::ids::MapPoint;
+
+    #[test]
+    fn bearings_are_compass_degrees_from_the_settlement() {
+        let o = MapPoint { x_mm: 0, y_mm: 0 };
+        let at = |x_mm, y_mm| bearing(o, MapPoint { x_mm, y_mm });
+        assert_eq!(at(0, 1000), 0.0);
+        assert_eq!(at(1000, 0), 90.0);
+        assert_eq!(at(0, -1000), 180.0);
+        assert_eq!(at(-1000, 0), 270.0);
+        assert_eq!(at(0, 0), 180.0);
+    }
+}
