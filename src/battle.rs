@@ -174,16 +174,81 @@ pub fn run_auto(field: &Battlefield, args: &BattleArgs) -> BattleReport {
         TacticalBot::Captain,
         TacticalBot::Captain,
     );
+    report(field, args, b.outcome, &b.state, b.commands.len())
+}
+
+fn report(
+    field: &Battlefield,
+    args: &BattleArgs,
+    outcome: BattleOutcome,
+    state: &crate::tactical::omog19c::OmogState,
+    commands: usize,
+) -> BattleReport {
     BattleReport {
         ruleset: "omog19c",
         place: field.place_name.clone(),
         seed: args.seed,
-        outcome: b.outcome,
-        turns: b.turns,
-        attacker_losses: b.state.losses[0],
-        defender_losses: b.state.losses[1],
-        commands: b.commands.len(),
+        outcome,
+        turns: state.turn,
+        attacker_losses: state.losses[0],
+        defender_losses: state.losses[1],
+        commands,
     }
+}
+
+/// Which side the tactical bot plays when a battle is played on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AiSide {
+    /// The bot attacks; you defend.
+    Attacker,
+    /// The bot defends; you attack.
+    Defender,
+    /// Nobody: hot seat, both sides at one screen.
+    None,
+    /// Both: watch the bots fight it out.
+    Both,
+}
+
+impl AiSide {
+    /// Which sides are human, `[attacker, defender]`.
+    pub fn human(self) -> [bool; 2] {
+        match self {
+            AiSide::Attacker => [false, true],
+            AiSide::Defender => [true, false],
+            AiSide::None => [true, true],
+            AiSide::Both => [false, false],
+        }
+    }
+}
+
+/// Play the battle on the table screen in a window (`omms battle --play`). Returns the same
+/// report as `--auto` once the battle is over and the player has clicked Done, or `None` if
+/// the window was closed (or the script ran out) before that.
+pub fn run_play(
+    field: Battlefield,
+    args: &BattleArgs,
+    ai: AiSide,
+    script: Option<&Path>,
+    shots: Option<PathBuf>,
+) -> Result<Option<BattleReport>, BattleError> {
+    let forces = Forces {
+        attacker: args.attacker,
+        defender: args.defender,
+    };
+    let script = script
+        .map(crate::ui::script::parse)
+        .transpose()
+        .map_err(BattleError::Render)?;
+    let names = ["Red", "Blue"].map(String::from);
+    let play =
+        crate::ui::table_play::TablePlay::new(field.clone(), forces, args.seed, ai.human(), names);
+    let shots = shots.unwrap_or_else(|| PathBuf::from("."));
+    let finished =
+        crate::ui::table_play::standalone::run(play, script, shots).map_err(BattleError::Render)?;
+    Ok(finished.and_then(|f| {
+        let outcome = f.state.outcome?;
+        Some(report(&field, args, outcome, &f.state, f.commands.len()))
+    }))
 }
 
 /// Auto-resolve odds from `n` simulated battles with seeds `seed..seed+n`.

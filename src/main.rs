@@ -92,6 +92,19 @@ enum Command {
         /// deployed). Without it the empty table is drawn.
         #[arg(long, value_name = "TURNS", requires = "png")]
         after_turns: Option<u32>,
+        /// Instead, play the battle on the table in a window; prints the --auto JSON when it
+        /// is over.
+        #[arg(long)]
+        play: bool,
+        /// With --play: the side the tactical bot plays (`none`: hot seat; `both`: watch).
+        #[arg(long, value_enum, default_value = "defender", requires = "play")]
+        ai: omms::battle::AiSide,
+        /// With --play: drive the table from a script of clicks, keys and waits, then exit.
+        #[arg(long, value_name = "FILE", requires = "play")]
+        script: Option<PathBuf>,
+        /// With --play: folder for the script's `shot NAME` screenshots.
+        #[arg(long, value_name = "DIR", requires = "play")]
+        screenshot_dir: Option<PathBuf>,
     },
     /// Play a whole game with bots, headless, and print a JSON summary as the last line.
     Sim(omms::sim::SimArgs),
@@ -186,6 +199,10 @@ fn main() -> ExitCode {
             odds,
             png,
             after_turns,
+            play,
+            ai,
+            script,
+            screenshot_dir,
         }) => {
             let run = || -> Result<String, omms::battle::BattleError> {
                 use omms::battle::*;
@@ -199,6 +216,17 @@ fn main() -> ExitCode {
                     seed,
                 };
                 let field = battlefield(&args)?;
+                if play {
+                    return match run_play(field, &args, ai, script.as_deref(), screenshot_dir)? {
+                        Some(report) => {
+                            Ok(serde_json::to_string(&report).expect("reports serialise"))
+                        }
+                        None => {
+                            eprintln!("the battle was left before it ended");
+                            Ok(String::new())
+                        }
+                    };
+                }
                 if let Some(path) = png {
                     let forces = omms::tactical::Forces {
                         attacker: args.attacker,
@@ -242,7 +270,9 @@ fn main() -> ExitCode {
             };
             match run() {
                 Ok(line) => {
-                    println!("{line}");
+                    if !line.is_empty() {
+                        println!("{line}");
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

@@ -7,6 +7,7 @@
 pub mod board;
 pub mod hud;
 pub mod labels;
+pub mod map_cache;
 pub mod mesh;
 pub mod play;
 pub mod scene;
@@ -14,7 +15,9 @@ pub mod screens;
 pub mod script;
 pub mod style;
 pub mod table;
+pub mod table_play;
 pub mod text;
+pub mod thumbs;
 pub mod widgets;
 
 use std::cell::RefCell;

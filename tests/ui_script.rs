@@ -125,3 +125,85 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
     assert!(names.contains(&"Engordany"), "{names:?}");
     assert_eq!(s.units_of(PlayerId(0)).len(), 1);
 }
+
+/// Menu → new game with the default seats (a human, then the AI) → the human's base, the AI's
+/// base → Save → back to the menu → Load game → the saved game. Loaded, the second seat must
+/// still be the AI: the human's pass screen never shows, and after the human ends the turn the AI
+/// plays on unasked (were it human, its pass screen would wait for a click).
+const AI_RELOAD_SCRIPT: &str = "
+wait 2
+button New game
+button Start
+wait 2
+key f                     # the AI at its fast pace
+map 1.5212467 42.5069391  # Andorra la Vella
+wait 30
+button Save
+wait 1
+button Menu
+wait 1
+button Load game
+wait 1
+button save.json
+wait 2
+key f
+button Roll the die
+wait 5
+click 400 330             # skip the draw animation
+wait 1
+button End turn
+wait 200
+save game.json
+";
+
+#[test]
+fn a_saved_ai_seat_is_still_the_ai_after_loading() {
+    if !have_xvfb() {
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("reload.txt");
+    std::fs::write(&script, AI_RELOAD_SCRIPT).unwrap();
+    let out = run_with_timeout(
+        under_xvfb()
+            .arg("--map")
+            .arg(root.join("maps/andorra"))
+            .arg("--script")
+            .arg(&script)
+            .arg("--saves")
+            .arg(tmp.path().join("saves"))
+            .current_dir(tmp.path()),
+        Duration::from_secs(60),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "omms --script failed: {stderr}");
+
+    let saved = std::fs::read_to_string(tmp.path().join("saves/save.json")).unwrap();
+    let seats: Vec<String> = serde_json::from_str::<serde_json::Value>(&saved).unwrap()["seats"]
+        .as_array()
+        .expect("the save records the seats")
+        .iter()
+        .map(|s| s["plays"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(seats, ["human", "ai"]);
+
+    let game =
+        Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap()).unwrap();
+    let kinds: Vec<String> = game
+        .commands()
+        .iter()
+        .map(|c| {
+            serde_json::to_value(c).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(kinds[..4], ["place_base", "place_base", "draw", "end_turn"]);
+    assert!(
+        kinds.len() > 4 && game.state().turn() >= 2,
+        "the AI did not play after the load: {kinds:?}"
+    );
+}

@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use macroquad::input::{
-    is_key_pressed, is_mouse_button_pressed, mouse_position, KeyCode, MouseButton,
+    get_char_pressed, is_key_pressed, is_mouse_button_pressed, mouse_position, KeyCode, MouseButton,
 };
 use macroquad::texture::get_screen_data;
 use macroquad::time::get_frame_time;
@@ -28,7 +28,7 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
     let mut idle = 0u32;
     let mut bench: Option<(u32, Vec<f64>, Instant)> = None;
     // The game last on screen, so a script can save it even from the victory screen.
-    let mut last_game: Option<crate::rules::Game> = None;
+    let mut last_game: Option<(crate::rules::Game, Vec<super::play::Seat>)> = None;
     loop {
         let mut input = Input::default();
         let mut shot = None;
@@ -36,6 +36,8 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
             input.dt = 1.0 / 60.0;
             if idle > 0 {
                 idle -= 1;
+            } else if matches!(&screen, Screen::Setup(s) if s.loading()) {
+                // Hold the script until the map thumbnails are drawn, so shots show them.
             } else if let Some((n, times, last)) = &mut bench {
                 let now = Instant::now();
                 times.push((now - *last).as_secs_f64() * 1000.0);
@@ -80,19 +82,23 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                         input.clicked = true;
                     }
                     Some(Step::Key(c)) => input.chars.push(c),
+                    Some(Step::Type(text)) => input.chars.extend(text.chars()),
                     Some(Step::Wait(n)) => idle = n,
                     Some(Step::Shot(name)) => shot = Some(name),
                     Some(Step::Save(file)) => {
-                        let Some(game) = &last_game else {
+                        let Some((game, seats)) = &last_game else {
                             return Err("script: `save` needs a game to have been played".into());
                         };
                         crate::sim::write_atomically(
                             std::path::Path::new(&file),
-                            game.to_json().as_bytes(),
+                            super::play::save_json(game, seats).as_bytes(),
                         )
                         .map_err(|e| e.to_string())?;
                     }
                     Some(Step::Bench(n)) => bench = Some((n.max(1), Vec::new(), Instant::now())),
+                    Some(Step::Table(_) | Step::TableHover(_)) => {
+                        return Err("script: `table` steps need the tactical table on screen".into())
+                    }
                 }
             }
             input.mouse = mouse;
@@ -101,13 +107,32 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
             input.mouse = [x, y];
             input.clicked = is_mouse_button_pressed(MouseButton::Left);
             input.dt = get_frame_time();
-            for (key, c) in [(KeyCode::F, 'f'), (KeyCode::E, 'e')] {
-                if is_key_pressed(key) {
-                    input.chars.push(c);
-                }
-            }
             if let Screen::Play(p) = &mut screen {
+                // The board reads typed `+`, `-` and `0` itself, so the game screen gets its two
+                // letters as keys rather than from the shared queue of typed characters.
+                for (key, c) in [(KeyCode::F, 'f'), (KeyCode::E, 'e')] {
+                    if is_key_pressed(key) {
+                        input.chars.push(c);
+                    }
+                }
                 p.pan_zoom(input.dt);
+            } else {
+                while let Some(c) = get_char_pressed() {
+                    if !c.is_control() {
+                        input.chars.push(c);
+                    }
+                }
+                // Editing keys arrive as the control characters scripts use for them.
+                for (key, c) in [
+                    (KeyCode::Backspace, '\u{8}'),
+                    (KeyCode::Enter, '\n'),
+                    (KeyCode::KpEnter, '\n'),
+                    (KeyCode::Escape, '\u{1b}'),
+                ] {
+                    if is_key_pressed(key) {
+                        input.chars.push(c);
+                    }
+                }
             }
         }
         let mut ui = Ui::new(&fonts, &input);
@@ -126,9 +151,9 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
         };
         last_buttons = std::mem::take(&mut ui.buttons);
         if let Screen::Play(p) = &screen {
-            let known = last_game.as_ref().map(|g| g.commands().len());
+            let known = last_game.as_ref().map(|g| g.0.commands().len());
             if scripted && known != Some(p.game().commands().len()) {
-                last_game = Some(p.game().clone());
+                last_game = Some((p.game().clone(), p.seats().to_vec()));
             }
         }
         if let Some(name) = shot {

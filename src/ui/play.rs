@@ -3,17 +3,22 @@
 
 use std::path::PathBuf;
 
+mod battle;
 mod draw;
+mod events;
+mod panel;
+mod save;
+mod trade;
+
+pub use save::{save_json, seats_in_save};
 
 use super::board::Board as BoardView;
-use super::text::{command_label, event_line};
-use super::widgets::{colour_of, Ui, FADED, INK};
+use super::widgets::Ui;
 use crate::ai::{bot_by_name, step, Bot, Limits};
 use crate::map::GameMap;
 use crate::rules::map_board::Reach;
 use crate::rules::{
-    legal_commands, Card, CardId, Command, Event, Game, Location, MapBoard, MapPoint, Phase,
-    PlayerId, Suit, UnitId,
+    legal_commands, CardId, Command, Game, Location, MapBoard, MapPoint, Phase, PlayerId, UnitId,
 };
 
 /// Right-hand panel width.
@@ -63,24 +68,31 @@ pub struct Play {
     autosave: PathBuf,
     /// The last draw being shown: die, cards, seconds left. Any click skips it.
     draw_shown: Option<(u8, Vec<CardId>, f32)>,
-    /// The last combat's dice and verdict, with seconds left on screen. Any click skips it.
-    combat_shown: Option<(Vec<u8>, Vec<u8>, String, f32)>,
+    /// The last combat's (or siege roll's) dice and verdict, with seconds left on screen. Any
+    /// click skips it.
+    combat_shown: Option<draw::DiceShown>,
     names_before: std::collections::BTreeMap<UnitId, String>,
+    /// The trade the current player is drafting, while its screen is open.
+    trade: Option<trade::Draft>,
+    /// How to decide the attack just clicked, while that choice is open.
+    battle_choice: Option<battle::Choice>,
+    /// The table battle being fought, while the engine waits for it.
+    table: Option<super::table_play::TablePlay>,
 }
 
 /// Seconds the die and the drawn cards stay on screen.
 const DRAW_SHOW_S: f32 = 1.6;
 
 impl Play {
-    /// A game on `map` (leaked: the rules board borrows it for the whole session).
+    /// A game on `map`, which the rules board borrows for the whole session (see
+    /// [`map_cache`](crate::ui::map_cache) for why it is `'static`).
     pub fn new(
-        map: GameMap,
+        map: &'static GameMap,
         view: BoardView,
         game: Game,
         seats: Vec<Seat>,
         autosave: PathBuf,
     ) -> Play {
-        let map: &'static GameMap = Box::leak(Box::new(map));
         let rules_board = MapBoard::new(map, game.state().scale());
         let bots = seats
             .iter()
@@ -108,6 +120,9 @@ impl Play {
             draw_shown: None,
             combat_shown: None,
             names_before: Default::default(),
+            trade: None,
+            battle_choice: None,
+            table: None,
         }
     }
 
@@ -124,6 +139,16 @@ impl Play {
     /// The map.
     pub fn map(&self) -> &GameMap {
         self.map
+    }
+
+    /// Who plays each seat.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The game as a save file, with who plays each seat.
+    pub fn save_json(&self) -> String {
+        save_json(&self.game, &self.seats)
     }
 
     fn human_count(&self) -> usize {
@@ -150,60 +175,6 @@ impl Play {
         }
     }
 
-    fn after(&mut self, events: &[Event]) {
-        let state = self.game.state();
-        let die = events.iter().find_map(|e| match e {
-            Event::DrawRolled { value, .. } => Some(*value),
-            _ => None,
-        });
-        let drawn = events.iter().find_map(|e| match e {
-            Event::CardsDrawn { cards, .. } => Some(cards.clone()),
-            _ => None,
-        });
-        if let (Some(die), Some(drawn)) = (die, drawn.clone()) {
-            // Other seats' cards stay hidden: only the count is shown.
-            let mine = self.seats[state.current_player().index()] == Seat::Human;
-            let shown = if mine { drawn } else { Vec::new() };
-            self.draw_shown = Some((die, shown, DRAW_SHOW_S));
-        }
-        for e in events {
-            if let Event::CombatRolled {
-                attack, defence, ..
-            } = e
-            {
-                let verdict = event_line(state, &self.names_before, e).unwrap_or_default();
-                self.combat_shown = Some((attack.clone(), defence.clone(), verdict, DRAW_SHOW_S));
-            }
-            if let Some(line) = event_line(state, &self.names_before, e) {
-                self.log.push(line);
-            }
-        }
-        if events
-            .iter()
-            .any(|e| matches!(e, Event::TurnStarted { .. }))
-        {
-            let json = self.game.to_json();
-            if let Err(e) = crate::sim::write_atomically(&self.autosave, json.as_bytes()) {
-                self.log.push(format!("Autosave failed: {e}"));
-            }
-        }
-        self.cards
-            .retain(|c| state.player(state.actor()).hand().contains(c));
-        if self.selected.is_some_and(|u| {
-            state
-                .unit(u)
-                .is_none_or(|u| u.moved() && state.phase() != Phase::Attack)
-        }) {
-            self.selected = None;
-            self.reach = None;
-        }
-        if let Some(u) = self.selected {
-            self.reach = (state.phase() == Phase::Main)
-                .then(|| self.rules_board.reach(state, u).ok())
-                .flatten();
-        }
-    }
-
     fn refresh_legal(&mut self) {
         if self.legal_at != self.game.commands().len() {
             self.legal = legal_commands(self.game.state(), &self.rules_board);
@@ -213,23 +184,10 @@ impl Play {
 
     /// One frame: input, AI, drawing. Returns where to go when the screen is done.
     pub fn frame(&mut self, ui: &mut Ui) -> Option<Leave> {
-        let state = self.game.state();
-        if let Some(w) = state.winner() {
-            let s = state;
-            let mut lines = vec![format!("{} wins on turn {}.", s.player(w).name(), s.turn())];
-            for (i, p) in s.players().iter().enumerate() {
-                let id = PlayerId(i as u8);
-                lines.push(format!(
-                    "{}: {} settlement points, {} units, {} cards{}",
-                    p.name(),
-                    s.points(id).0,
-                    s.units_of(id).len(),
-                    p.hand().len(),
-                    if p.is_out() { " — out" } else { "" }
-                ));
-            }
-            return Some(Leave::Won(lines.join("\n")));
+        if let Some(summary) = self.victory_summary() {
+            return Some(Leave::Won(summary));
         }
+        let state = self.game.state();
         let actor = state.actor();
         let human = self.seats[actor.index()] == Seat::Human;
         if human && self.revealed != Some(actor) && self.human_count() > 1 {
@@ -239,6 +197,13 @@ impl Play {
             self.revealed = Some(actor);
         }
         self.refresh_legal();
+        // Trading has screens of their own: they show a hand, so they come after the pass screen.
+        if human && self.trade_screen(ui) {
+            return None;
+        }
+        if human && self.table_frame(ui) {
+            return None;
+        }
         if !human {
             self.ai_clock += ui.input.dt;
             if self.ai_clock >= AI_DELAY[usize::from(self.fast)] {
@@ -277,205 +242,18 @@ impl Play {
         self.view
             .set_insets(if human { HAND_H } else { 0.0 }, PANEL_W);
         self.view.draw();
-        self.draw_pieces();
+        self.draw_pieces(ui);
         let mut leave = None;
         self.panel(ui, human, &mut leave);
         if human {
             self.hand(ui);
         }
-        if self.draw_display(ui) || self.combat_display(ui) {
+        if self.draw_display(ui) || self.combat_display(ui) || self.battle_choice_frame(ui) {
             return leave;
         }
         self.map_input(ui, human);
         self.tooltip(ui);
         leave
-    }
-
-    fn panel(&mut self, ui: &mut Ui, human: bool, leave: &mut Option<Leave>) {
-        let sw = macroquad::window::screen_width();
-        let x = sw - PANEL_W;
-        ui.panel([x, 0.0, PANEL_W, macroquad::window::screen_height()]);
-        let state = self.game.state();
-        let actor = state.actor();
-        ui.title(
-            &format!(
-                "Turn {} · {} · {:?}",
-                state.turn(),
-                state.player(actor).name(),
-                state.phase()
-            ),
-            x + 10.0,
-            24.0,
-            18,
-            INK,
-        );
-        let mut y = 48.0;
-        for (i, p) in state.players().iter().enumerate() {
-            let id = PlayerId(i as u8);
-            macroquad::shapes::draw_rectangle(
-                x + 10.0,
-                y - 12.0,
-                14.0,
-                14.0,
-                colour_of(p.colour()),
-            );
-            let line = format!(
-                "{}{}: {} pts · CT {} · food {} · {} cards · {} units",
-                p.name(),
-                if self.seats[i] == Seat::Ai {
-                    " (AI)"
-                } else {
-                    ""
-                },
-                state.points(id).0,
-                state.creation_total(id),
-                p.food().0,
-                p.hand().len(),
-                state.units_of(id).len()
-            );
-            ui.text_fit(
-                &line,
-                x + 30.0,
-                y,
-                14,
-                if p.is_out() { FADED } else { INK },
-                PANEL_W - 36.0,
-            );
-            y += 20.0;
-        }
-        y += 6.0;
-        if let Some(m) = &self.message {
-            y = ui.paragraph(
-                &format!("Refused: {m}"),
-                x + 10.0,
-                y + 10.0,
-                15,
-                PANEL_W - 20.0,
-            );
-        }
-        if human {
-            let mut shown: Vec<String> = Vec::new();
-            let mut chosen = None;
-            for cmd in self.legal.clone() {
-                let Some(cmd) = self.with_selection(cmd) else {
-                    continue;
-                };
-                let Some(label) = command_label(state, &cmd) else {
-                    continue;
-                };
-                if shown.contains(&label) || shown.len() >= 14 {
-                    continue;
-                }
-                shown.push(label.clone());
-                if ui.button(&label, [x + 10.0, y, PANEL_W - 20.0, 26.0], true) {
-                    chosen = Some(cmd);
-                }
-                y += 30.0;
-            }
-            if state.phase() == Phase::Setup {
-                ui.text(
-                    "Click a green ring on the map to place your base.",
-                    x + 10.0,
-                    y + 14.0,
-                    14,
-                    INK,
-                );
-                y += 24.0;
-            } else if state.phase() == Phase::Main {
-                ui.text(
-                    "Click one of your units, then a point to move.",
-                    x + 10.0,
-                    y + 14.0,
-                    14,
-                    INK,
-                );
-                y += 24.0;
-            }
-            if let Some(cmd) = chosen {
-                self.submit(cmd);
-            }
-        } else {
-            ui.text(
-                &format!(
-                    "The AI is playing ({} — press F).",
-                    if self.fast { "fast" } else { "normal pace" }
-                ),
-                x + 10.0,
-                y + 14.0,
-                14,
-                INK,
-            );
-            y += 24.0;
-        }
-        let bottom = macroquad::window::screen_height();
-        if ui.button("Save", [x + 10.0, bottom - 40.0, 100.0, 30.0], true) {
-            let path = self.autosave.with_file_name("save.json");
-            self.log.push(
-                match crate::sim::write_atomically(&path, self.game.to_json().as_bytes()) {
-                    Ok(()) => format!("Saved to {}", path.display()),
-                    Err(e) => format!("Save failed: {e}"),
-                },
-            );
-        }
-        if ui.button("Menu", [x + 120.0, bottom - 40.0, 100.0, 30.0], true) {
-            *leave = Some(Leave::Menu);
-        }
-        // The board's own attribution sits under this panel; the panel carries it instead.
-        ui.text_fit(
-            &self.map.meta().attribution,
-            x + 10.0,
-            bottom - 50.0,
-            12,
-            FADED,
-            PANEL_W - 20.0,
-        );
-        let lines = ((bottom - 76.0 - y - 20.0) / 17.0).max(0.0) as usize;
-        let mut ly = bottom - 72.0 - lines.min(self.log.len()) as f32 * 17.0;
-        for l in self.log.iter().rev().take(lines).rev() {
-            ui.text_fit(l, x + 10.0, ly + 13.0, 13, INK, PANEL_W - 20.0);
-            ly += 17.0;
-        }
-    }
-
-    /// The command with the player's selected cards instead of the engine's cheapest set, or
-    /// `None` when the selection cannot pay for that purpose at all (wrong suit).
-    fn with_selection(&self, cmd: Command) -> Option<Command> {
-        if self.cards.is_empty() {
-            return Some(cmd);
-        }
-        let sel = self.cards.clone();
-        let fits = |suit: Suit| {
-            sel.iter()
-                .all(|c| Card::from_id(*c).worth_towards(suit).is_some())
-        };
-        Some(match cmd {
-            Command::RaiseUnit(mut c) if fits(Suit::Clubs) => {
-                c.cards = sel;
-                Command::RaiseUnit(c)
-            }
-            Command::BuildSettlement(mut c) if fits(Suit::Spades) => {
-                c.cards = sel;
-                Command::BuildSettlement(c)
-            }
-            Command::Fortify(mut c) if fits(Suit::Spades) => {
-                c.cards = sel;
-                Command::Fortify(c)
-            }
-            Command::GrowFood(mut c) if fits(Suit::Hearts) => {
-                c.cards = sel;
-                Command::GrowFood(c)
-            }
-            Command::BuyAttackDie(mut c) if fits(Suit::Diamonds) => {
-                c.cards = sel;
-                Command::BuyAttackDie(c)
-            }
-            Command::RaiseUnit(_)
-            | Command::BuildSettlement(_)
-            | Command::Fortify(_)
-            | Command::GrowFood(_)
-            | Command::BuyAttackDie(_) => return None,
-            other => other,
-        })
     }
 
     fn map_input(&mut self, ui: &mut Ui, human: bool) {
@@ -492,6 +270,9 @@ impl Play {
             let on_panel = ui.panels.iter().any(|r| super::widgets::inside(mouse, *r));
             if !on_panel && state.phase() == Phase::Main {
                 let verdict = match self.rules_board.may_go(state, u, MapPoint::from_m(world)) {
+                    Ok(mv) if mv.via.is_some() => {
+                        "Legal: a motorway double move — click to move here".to_string()
+                    }
                     Ok(_) => "Legal: click to move here".to_string(),
                     Err(e) => e.to_string(),
                 };
@@ -545,7 +326,9 @@ impl Play {
                 }
                 if let (Some(u), Some(t)) = (self.selected, self.enemy_at(click)) {
                     if state.phase() == Phase::Attack {
-                        self.submit(Command::Attack(crate::rules::Attack::dice(u, t)));
+                        if !self.open_battle_choice(u, t) {
+                            self.submit(Command::Attack(crate::rules::Attack::dice(u, t)));
+                        }
                         return;
                     }
                 }
@@ -585,6 +368,8 @@ impl Play {
         };
         if let Some(u) = state
             .units()
+            // Units inside a settlement are attacked through it (they defend it together).
+            .filter(|u| !matches!(u.at(), Location::Settlement(_)))
             .find(|u| u.owner() != me && state.unit_pos(u.id()).is_some_and(near))
         {
             return Some(crate::rules::Target::Unit(u.id()));
@@ -618,8 +403,12 @@ fn attack_odds_text(
     };
     let a = u.attack_dice();
     let o = crate::rules::odds(a, d);
+    let bought = match u.bonus_dice().0 {
+        0 => String::new(),
+        n => format!(" (with {n} bought)"),
+    };
     let mut t = format!(
-        "{}v{} dice: win {:.0}% · lose {:.0}% · stand-off {:.0}%",
+        "{}v{} dice{bought}: win {:.0}% · lose {:.0}% · stand-off {:.0}%",
         a.0,
         d.0,
         100.0 * o.p_attacker(),
@@ -628,7 +417,10 @@ fn attack_odds_text(
     );
     if a.0 < 4 {
         let o2 = crate::rules::odds(a.plus_capped(crate::rules::Dice(1)), d);
-        t.push_str(&format!(" (+1 die: win {:.0}%)", 100.0 * o2.p_attacker()));
+        t.push_str(&format!(
+            " · buy +1 die ♦: win {:.0}%",
+            100.0 * o2.p_attacker()
+        ));
     }
     t
 }

@@ -8,51 +8,17 @@ use macroquad::shapes::{draw_circle, draw_circle_lines, draw_rectangle, draw_rec
 use macroquad::window::clear_background;
 
 use super::play::{Leave, Play, Seat};
-use super::widgets::{colour_of, Ui, INK, PALETTE};
+use super::widgets::{colour_of, Ui, INK};
 use super::Fonts;
-use crate::map::{GameMap, Measure, Scale};
-use crate::rules::{DrawRule, Game, GameSetup, Options, PlayerSetup, Victory};
+use crate::map::{GameMap, Measure};
+use crate::rules::Game;
+
+mod map_cards;
+mod new_game;
+
+pub use new_game::{find_maps, setup, MapChoice, SeatChoice, Setup};
 
 const BACKDROP: Color = Color::new(0.93, 0.91, 0.85, 1.0);
-
-/// One shipped or imported map on offer.
-pub struct MapChoice {
-    /// Its folder.
-    pub dir: PathBuf,
-    /// Display name.
-    pub name: String,
-    /// Its scale.
-    pub scale: Scale,
-    /// Playable settlement places at its own scale.
-    pub playable: usize,
-}
-
-/// Seat settings on the setup screen.
-#[derive(Clone)]
-pub struct SeatChoice {
-    /// Human or AI.
-    pub seat: Seat,
-    /// Name.
-    pub name: String,
-    /// Index into [`PALETTE`].
-    pub colour: usize,
-}
-
-/// The new-game settings.
-pub struct Setup {
-    /// Maps found.
-    pub maps: Vec<MapChoice>,
-    /// The chosen map.
-    pub map: usize,
-    /// Seats in turn order.
-    pub seats: Vec<SeatChoice>,
-    /// Optional rules.
-    pub options: Options,
-    /// Scale override (denominator), if any.
-    pub scale: Option<u32>,
-    /// The seed.
-    pub seed: u64,
-}
 
 /// Every screen.
 pub enum Screen {
@@ -81,71 +47,6 @@ pub struct Places {
     pub default_map: PathBuf,
     /// The saves folder (autosave.json and save.json).
     pub saves: PathBuf,
-}
-
-/// The maps in `dir`, sorted by name, the default first.
-pub fn find_maps(places: &Places) -> Vec<MapChoice> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&places.maps)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.join("map.toml").exists())
-                .collect()
-        })
-        .unwrap_or_default();
-    if !dirs.iter().any(|d| same(d, &places.default_map)) {
-        dirs.push(places.default_map.clone());
-    }
-    dirs.sort();
-    let mut out: Vec<MapChoice> = dirs
-        .into_iter()
-        .filter_map(|dir| {
-            let meta = crate::map::load_meta(&dir).ok()?;
-            let playable = GameMap::load(&dir)
-                .map(|m| m.places().iter().filter(|p| p.playable()).count())
-                .unwrap_or(0);
-            Some(MapChoice {
-                dir,
-                name: meta.name.clone(),
-                scale: meta.scale,
-                playable,
-            })
-        })
-        .collect();
-    if let Some(i) = out.iter().position(|m| same(&m.dir, &places.default_map)) {
-        let d = out.remove(i);
-        out.insert(0, d);
-    }
-    out
-}
-
-fn same(a: &Path, b: &Path) -> bool {
-    a.canonicalize().ok() == b.canonicalize().ok()
-}
-
-impl Setup {
-    /// Default settings: two seats, a human and the AI, on the default map.
-    pub fn new(maps: Vec<MapChoice>) -> Setup {
-        Setup {
-            maps,
-            map: 0,
-            seats: vec![
-                SeatChoice {
-                    seat: Seat::Human,
-                    name: "Orange".into(),
-                    colour: 0,
-                },
-                SeatChoice {
-                    seat: Seat::Ai,
-                    name: "Sky blue".into(),
-                    colour: 1,
-                },
-            ],
-            options: Options::default(),
-            scale: None,
-            seed: 1,
-        }
-    }
 }
 
 /// The main menu.
@@ -184,169 +85,6 @@ pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     None
 }
 
-/// The new-game screen.
-pub fn setup(
-    ui: &mut Ui,
-    s: &mut Setup,
-    fonts: &Fonts,
-    places: &Places,
-) -> Result<Option<Screen>, String> {
-    clear_background(BACKDROP);
-    ui.title("New game", 40.0, 50.0, 32, INK);
-    ui.title("Map", 40.0, 100.0, 20, INK);
-    for i in 0..s.maps.len() {
-        let m = &s.maps[i];
-        let label = format!(
-            "{} · 1:{} · {} playable settlements",
-            m.name, m.scale.0, m.playable
-        );
-        let r = [40.0, 115.0 + i as f32 * 40.0, 520.0, 34.0];
-        if ui.button(&label, r, true) {
-            s.map = i;
-        }
-        if i == s.map {
-            draw_rectangle_lines(r[0] - 3.0, r[1] - 3.0, r[2] + 6.0, r[3] + 6.0, 3.0, BLACK);
-        }
-    }
-    let mut y = 140.0 + s.maps.len() as f32 * 40.0;
-    ui.title("Seats (turn order)", 40.0, y, 20, INK);
-    y += 14.0;
-    let mut remove = None;
-    for i in 0..s.seats.len() {
-        let seat = s.seats[i].clone();
-        draw_rectangle(40.0, y + 4.0, 26.0, 26.0, PALETTE[seat.colour].1);
-        if ui.button(&format!("Colour {}", i + 1), [72.0, y, 150.0, 34.0], true) {
-            s.seats[i].colour = (seat.colour + 1) % PALETTE.len();
-            let name = PALETTE[s.seats[i].colour].0;
-            s.seats[i].name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
-        }
-        ui.text(&seat.name, 240.0, y + 23.0, 18, INK);
-        let kind = if seat.seat == Seat::Human {
-            "Human"
-        } else {
-            "AI"
-        };
-        if ui.button(
-            &format!("seat {} {}", i + 1, kind),
-            [400.0, y, 160.0, 34.0],
-            true,
-        ) {
-            s.seats[i].seat = if seat.seat == Seat::Human {
-                Seat::Ai
-            } else {
-                Seat::Human
-            };
-        }
-        if s.seats.len() > 2
-            && ui.button(&format!("remove {}", i + 1), [570.0, y, 90.0, 34.0], true)
-        {
-            remove = Some(i);
-        }
-        y += 40.0;
-    }
-    if let Some(i) = remove {
-        s.seats.remove(i);
-    }
-    if s.seats.len() < 6 && ui.button("Add seat", [40.0, y, 160.0, 34.0], true) {
-        let used: Vec<usize> = s.seats.iter().map(|x| x.colour).collect();
-        let c = (0..PALETTE.len()).find(|c| !used.contains(c)).unwrap_or(0);
-        let name = PALETTE[c].0;
-        s.seats.push(SeatChoice {
-            seat: Seat::Ai,
-            name: format!("{}{}", name[..1].to_uppercase(), &name[1..]),
-            colour: c,
-        });
-    }
-    let ox = 720.0;
-    ui.title("Options", ox, 100.0, 20, INK);
-    let draw = match s.options.draw {
-        DrawRule::RollDie => "Draw: roll a die, draw that many",
-        DrawRule::OneCard => "Draw: one card",
-    };
-    if ui.button(draw, [ox, 115.0, 420.0, 34.0], true) {
-        s.options.draw = match s.options.draw {
-            DrawRule::RollDie => DrawRule::OneCard,
-            DrawRule::OneCard => DrawRule::RollDie,
-        };
-    }
-    if ui.button(
-        if s.options.tanks {
-            "Tanks: on (Ace → Tank in base)"
-        } else {
-            "Tanks: off"
-        },
-        [ox, 155.0, 420.0, 34.0],
-        true,
-    ) {
-        s.options.tanks = !s.options.tanks;
-    }
-    let vic = match s.options.victory {
-        Victory::LastStanding => "Victory: last player standing".to_string(),
-        Victory::SettlementPoints(n) => format!("Victory: first to {n} settlement points"),
-        Victory::CapturedBases(n) => format!("Victory: first to capture {n} bases"),
-    };
-    if ui.button(&vic, [ox, 195.0, 420.0, 34.0], true) {
-        s.options.victory = match s.options.victory {
-            Victory::LastStanding => Victory::SettlementPoints(10),
-            Victory::SettlementPoints(_) => Victory::CapturedBases(1),
-            Victory::CapturedBases(_) => Victory::LastStanding,
-        };
-    }
-    const SCALES: [u32; 7] = [10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000];
-    let scale_label = match s.scale {
-        None => "Scale: the map's own".to_string(),
-        Some(n) => format!("Scale: 1:{n}"),
-    };
-    if ui.button(&scale_label, [ox, 235.0, 420.0, 34.0], true) {
-        s.scale = match s.scale {
-            None => Some(SCALES[0]),
-            Some(n) => SCALES
-                .iter()
-                .position(|x| *x == n)
-                .and_then(|i| SCALES.get(i + 1))
-                .copied(),
-        };
-    }
-    ui.text(&format!("Seed {}", s.seed), ox, 300.0, 18, INK);
-    if ui.button("seed -", [ox + 140.0, 278.0, 90.0, 30.0], true) {
-        s.seed = s.seed.saturating_sub(1);
-    }
-    if ui.button("seed +", [ox + 240.0, 278.0, 90.0, 30.0], true) {
-        s.seed += 1;
-    }
-    if ui.button("Back", [40.0, 730.0, 140.0, 40.0], true) {
-        return Ok(Some(Screen::Menu));
-    }
-    if ui.button("Start", [1000.0, 730.0, 200.0, 40.0], !s.maps.is_empty()) {
-        return start(s, fonts, places).map(Some);
-    }
-    Ok(None)
-}
-
-fn start(s: &Setup, fonts: &Fonts, places: &Places) -> Result<Screen, String> {
-    let m = &s.maps[s.map];
-    let map_name = m
-        .dir
-        .file_name()
-        .map_or_else(|| m.name.clone(), |n| n.to_string_lossy().into_owned());
-    let setup = GameSetup {
-        map: map_name,
-        scale: s.scale.map_or(m.scale, Scale),
-        players: s
-            .seats
-            .iter()
-            .map(|x| PlayerSetup {
-                name: x.name.clone(),
-                colour: PALETTE[x.colour].0.into(),
-            })
-            .collect(),
-        options: s.options,
-    };
-    let game = Game::new(setup, s.seed).map_err(|e| e.to_string())?;
-    let seats = s.seats.iter().map(|x| x.seat).collect();
-    open_game(&m.dir, game, seats, fonts, places)
-}
-
 /// Show a game: the board for its map and the seats given.
 pub fn open_game(
     dir: &Path,
@@ -355,11 +93,12 @@ pub fn open_game(
     fonts: &Fonts,
     places: &Places,
 ) -> Result<Screen, String> {
-    // Loaded twice: the view owns one copy, the rules board borrows the other for the session.
-    let load =
-        || GameMap::load(dir).map_err(|e| format!("cannot load the map in {}: {e}", dir.display()));
-    let map = load()?;
-    let view = super::board::Board::new(load()?, fonts.clone());
+    // The view owns a copy it may reshape for drawing; the rules board borrows the shared one.
+    let map = super::map_cache::game_map(dir)?;
+    let view = super::board::Board::new(
+        GameMap::load(dir).map_err(|e| format!("cannot load the map in {}: {e}", dir.display()))?,
+        fonts.clone(),
+    );
     std::fs::create_dir_all(&places.saves)
         .map_err(|e| format!("cannot make {}: {e}", places.saves.display()))?;
     Ok(Screen::Play(Box::new(Play::new(
@@ -399,9 +138,7 @@ pub fn load(
                 .map_err(|e| e.to_string())
                 .and_then(|game| {
                     let dir = map_dir_named(places, &game.setup().map)?;
-                    let seats = (0..game.state().players().len())
-                        .map(|_| Seat::Human)
-                        .collect();
+                    let seats = super::play::seats_in_save(p, game.state().players().len());
                     open_game(&dir, game, seats, fonts, places)
                 });
             match opened {

@@ -1,6 +1,7 @@
 //! The tactical table seen from above: the real terrain round a contested settlement, the
 //! figures as tokens per side and type, and the last template laid. `omms battle --png` renders
-//! one frame of it to a PNG.
+//! one frame of it to a PNG; the live table screen (`table_play`) draws with the same functions,
+//! so the picture in the docs is the picture a player sees.
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -56,16 +57,40 @@ pub struct TableShot {
 }
 
 /// Table mm → screen px.
-#[derive(Clone, Copy)]
-struct Frame {
-    x0: f32,
-    y0: f32,
-    px_per_mm: f32,
-    depth_mm: f32,
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    /// Screen x of the table's west edge.
+    pub x0: f32,
+    /// Screen y of the table's north edge.
+    pub y0: f32,
+    /// Scale.
+    pub px_per_mm: f32,
+    /// The table's depth (north–south), mm.
+    pub depth_mm: f32,
 }
 
 impl Frame {
-    fn px(&self, p: [f64; 2]) -> [f32; 2] {
+    /// The table as large as fits in the screen rectangle `[x, y, w, h]`, at its top left.
+    pub fn fit(spec: &crate::tactical::TableSpec, r: [f32; 4]) -> Frame {
+        let px_per_mm = (r[2] / spec.width_mm as f32).min(r[3] / spec.depth_mm as f32);
+        Frame {
+            x0: r[0],
+            y0: r[1],
+            px_per_mm,
+            depth_mm: spec.depth_mm as f32,
+        }
+    }
+
+    /// The table point under a screen pixel.
+    pub fn table(&self, s: [f32; 2]) -> [f64; 2] {
+        [
+            f64::from((s[0] - self.x0) / self.px_per_mm),
+            f64::from(self.depth_mm - (s[1] - self.y0) / self.px_per_mm),
+        ]
+    }
+
+    /// A table point on screen.
+    pub fn px(&self, p: [f64; 2]) -> [f32; 2] {
         [
             self.x0 + p[0] as f32 * self.px_per_mm,
             // Table y grows northwards; screen y grows down.
@@ -130,12 +155,7 @@ async fn draw_loop(field: &Battlefield, shot: &TableShot, path: &Path) -> Result
     let [w, h] = super::WINDOW_SIZE;
     let margin = 40.0;
     let side = (h as f32 - 2.0 * margin).min(w as f32 - 360.0);
-    let frame = Frame {
-        x0: margin,
-        y0: margin,
-        px_per_mm: side / field.spec.width_mm.max(field.spec.depth_mm) as f32,
-        depth_mm: field.spec.depth_mm as f32,
-    };
+    let frame = Frame::fit(&field.spec, [margin, margin, side, side]);
     let meshes = terrain_meshes(field, &frame);
     for _ in 0..3 {
         draw(field, shot, &frame, &meshes, &fonts);
@@ -161,7 +181,9 @@ async fn draw_loop(field: &Battlefield, shot: &TableShot, path: &Path) -> Result
     super::write_png(&mut image, path)
 }
 
-fn terrain_meshes(field: &Battlefield, f: &Frame) -> Vec<super::mesh::Chunk> {
+/// The terrain in screen pixels for one frame of the table: hills, swamps, woods, water,
+/// rivers, roads, houses and walls, in painting order.
+pub fn terrain_meshes(field: &Battlefield, f: &Frame) -> Vec<super::mesh::Chunk> {
     let mut m = MeshBuilder::default();
     let order = [
         AreaKind::Hill,
@@ -209,7 +231,8 @@ fn terrain_meshes(field: &Battlefield, f: &Frame) -> Vec<super::mesh::Chunk> {
     m.finish()
 }
 
-fn text(fonts: &Fonts, s: &str, x: f32, y: f32, size: u16, bold: bool, color: Color) {
+/// Text with its baseline at `y`.
+pub fn text(fonts: &Fonts, s: &str, x: f32, y: f32, size: u16, bold: bool, color: Color) {
     draw_text_ex(
         s,
         x,
@@ -223,7 +246,8 @@ fn text(fonts: &Fonts, s: &str, x: f32, y: f32, size: u16, bold: bool, color: Co
     );
 }
 
-fn figure_letter(f: &Figure) -> &'static str {
+/// The letter on a figure's token.
+pub fn figure_letter(f: &Figure) -> &'static str {
     match (f.role, f.mount) {
         (Role::Officer, _) => "O",
         (Role::Gunner, _) => "G",
@@ -232,19 +256,25 @@ fn figure_letter(f: &Figure) -> &'static str {
     }
 }
 
-fn draw(
-    field: &Battlefield,
-    shot: &TableShot,
-    f: &Frame,
-    meshes: &[super::mesh::Chunk],
-    fonts: &Fonts,
-) {
-    clear_background(style::LAND);
-    let side = field.spec.width_mm as f32 * f.px_per_mm;
+/// A side's token colour.
+pub fn side_colour(side: Side) -> Color {
+    match side {
+        Side::Attacker => ATTACKER,
+        Side::Defender => DEFENDER,
+    }
+}
+
+/// A token's radius in pixels at this frame's scale.
+pub fn token_radius(f: &Frame) -> f32 {
+    (inches(0.45) as f32 * f.px_per_mm).max(6.0)
+}
+
+/// The table itself: grass, terrain, crossings and the objective with its 3″ ring.
+pub fn draw_table(field: &Battlefield, f: &Frame, meshes: &[super::mesh::Chunk]) {
     draw_rectangle(
         f.x0,
         f.y0,
-        side,
+        field.spec.width_mm as f32 * f.px_per_mm,
         field.spec.depth_mm as f32 * f.px_per_mm,
         GRASS,
     );
@@ -258,96 +288,150 @@ fn draw(
             CrossingKind::Ford => draw_circle(p[0], p[1], 3.0, RIVER),
         }
     }
-    // The objective.
     let o = f.px(field.objective);
     let r = (crate::tactical::omog19c::state::objective_radius() as f32) * f.px_per_mm;
     draw_circle_lines(o[0], o[1], r, 2.0, Color::new(0.0, 0.0, 0.0, 0.6));
     draw_line(o[0] - 6.0, o[1], o[0] + 6.0, o[1], 2.0, style::INK);
     draw_line(o[0], o[1] - 6.0, o[0], o[1] + 6.0, 2.0, style::INK);
-    if let Some(t) = &shot.template {
-        let outline: Vec<[f32; 2]> = t.outline().iter().map(|p| f.px(*p)).collect();
-        let mut m = MeshBuilder::default();
-        let poly = Polygon::new(
-            LineString::from(
-                outline
-                    .iter()
-                    .map(|p| (p[0] as f64, p[1] as f64))
-                    .collect::<Vec<_>>(),
-            ),
-            vec![],
-        );
-        m.polygon(&poly, TEMPLATE);
-        m.polyline(&outline, 1.2, rgb(200, 90, 0), 4);
-        for c in m.finish() {
-            draw_mesh(&c.mesh);
-        }
+}
+
+/// A heavy weapon's template where it lies, filled translucent with its outline.
+pub fn draw_template(f: &Frame, t: &Template, fill: Color, edge: Color) {
+    let outline: Vec<[f32; 2]> = t.outline().iter().map(|p| f.px(*p)).collect();
+    let mut m = MeshBuilder::default();
+    let poly = Polygon::new(
+        LineString::from(
+            outline
+                .iter()
+                .map(|p| (p[0] as f64, p[1] as f64))
+                .collect::<Vec<_>>(),
+        ),
+        vec![],
+    );
+    m.polygon(&poly, fill);
+    m.polyline(&outline, 1.2, edge, 4);
+    for c in m.finish() {
+        draw_mesh(&c.mesh);
     }
-    if let Some(s) = &shot.state {
-        let token = (inches(0.45) as f32 * f.px_per_mm).max(6.0);
-        for t in &s.teams {
-            if let Some(h) = &t.heavy {
-                let p = f.px(h.pos);
-                let c = if t.side == Side::Attacker {
-                    ATTACKER
-                } else {
-                    DEFENDER
-                };
-                draw_rectangle(
-                    p[0] - token,
-                    p[1] - token * 0.6,
-                    token * 2.0,
-                    token * 1.2,
-                    style::INK,
-                );
-                draw_rectangle(
-                    p[0] - token + 1.5,
-                    p[1] - token * 0.6 + 1.5,
-                    token * 2.0 - 3.0,
-                    token * 1.2 - 3.0,
-                    c,
-                );
-                let label = if h.kind == HeavyKind::Gatling {
-                    "MG"
-                } else {
-                    "GUN"
-                };
-                text(
-                    fonts,
-                    label,
-                    p[0] - token + 2.0,
-                    p[1] + 4.0,
-                    10,
-                    true,
-                    rgb(255, 255, 255),
-                );
-            }
-        }
-        for fig in &s.figures {
-            let p = f.px(fig.pos);
-            let c = if fig.side == Side::Attacker {
-                ATTACKER
+}
+
+/// The fill and edge a laid template is drawn with.
+pub const TEMPLATE_COLOURS: (Color, Color) = (TEMPLATE, rgb(200, 90, 0));
+
+/// Whether white text would be hard to read on this colour (a yellow seat, say).
+pub fn is_light(c: Color) -> bool {
+    0.299 * c.r + 0.587 * c.g + 0.114 * c.b > 0.6
+}
+
+/// Ink that reads on a fill: black on light colours, white on dark ones.
+pub fn ink_on(fill: Color) -> Color {
+    if is_light(fill) {
+        style::INK
+    } else {
+        rgb(255, 255, 255)
+    }
+}
+
+/// Every gun and figure as a token in its side's colour (`[attacker, defender]`): guns as
+/// labelled oblongs, living figures as discs with their letter, the fallen as crosses.
+pub fn draw_forces(s: &OmogState, f: &Frame, fonts: &Fonts, colours: [Color; 2]) {
+    let side_colour = |side: Side| match side {
+        Side::Attacker => colours[0],
+        Side::Defender => colours[1],
+    };
+    let token = token_radius(f);
+    for t in &s.teams {
+        if let Some(h) = &t.heavy {
+            let p = f.px(h.pos);
+            let c = side_colour(t.side);
+            draw_rectangle(
+                p[0] - token,
+                p[1] - token * 0.6,
+                token * 2.0,
+                token * 1.2,
+                style::INK,
+            );
+            draw_rectangle(
+                p[0] - token + 1.5,
+                p[1] - token * 0.6 + 1.5,
+                token * 2.0 - 3.0,
+                token * 1.2 - 3.0,
+                c,
+            );
+            let label = if h.kind == HeavyKind::Gatling {
+                "MG"
             } else {
-                DEFENDER
+                "GUN"
             };
-            if !fig.alive {
-                draw_line(p[0] - 4.0, p[1] - 4.0, p[0] + 4.0, p[1] + 4.0, 2.0, c);
-                draw_line(p[0] - 4.0, p[1] + 4.0, p[0] + 4.0, p[1] - 4.0, 2.0, c);
-                continue;
-            }
-            draw_circle(p[0], p[1], token, style::INK);
-            draw_circle(p[0], p[1], token - 1.5, c);
-            let letter = figure_letter(fig);
-            let dims = measure_text(letter, Some(&fonts.bold), 11, 1.0);
             text(
                 fonts,
-                letter,
-                p[0] - dims.width / 2.0,
-                p[1] + dims.height / 2.0,
-                11,
+                label,
+                p[0] - token + 2.0,
+                p[1] + 4.0,
+                10,
                 true,
-                rgb(255, 255, 255),
+                ink_on(c),
             );
         }
+    }
+    for fig in s.figures.iter().filter(|x| !x.alive) {
+        let p = f.px(fig.pos);
+        let c = side_colour(fig.side);
+        draw_line(p[0] - 4.0, p[1] - 4.0, p[0] + 4.0, p[1] + 4.0, 2.0, c);
+        draw_line(p[0] - 4.0, p[1] + 4.0, p[0] + 4.0, p[1] - 4.0, 2.0, c);
+    }
+    // The living over the fallen, so a man standing where another fell stays readable.
+    let mut stacks: Vec<([f64; 2], usize)> = Vec::new();
+    for fig in s.figures.iter().filter(|x| x.alive) {
+        // A garrison deploys on one spot: count the men standing together.
+        match stacks
+            .iter_mut()
+            .find(|(p, _)| (p[0] - fig.pos[0]).abs() < 0.5 && (p[1] - fig.pos[1]).abs() < 0.5)
+        {
+            Some(st) => st.1 += 1,
+            None => stacks.push((fig.pos, 1)),
+        }
+        let p = f.px(fig.pos);
+        let c = side_colour(fig.side);
+        draw_circle(p[0], p[1], token, style::INK);
+        draw_circle(p[0], p[1], token - 1.5, c);
+        let letter = figure_letter(fig);
+        let dims = measure_text(letter, Some(&fonts.bold), 11, 1.0);
+        text(
+            fonts,
+            letter,
+            p[0] - dims.width / 2.0,
+            p[1] + dims.height / 2.0,
+            11,
+            true,
+            ink_on(c),
+        );
+    }
+    for (p, n) in stacks.into_iter().filter(|s| s.1 > 1) {
+        let p = f.px(p);
+        let label = format!("×{n}");
+        let dims = measure_text(&label, Some(&fonts.bold), 11, 1.0);
+        let (x, y) = (p[0] + token * 0.6, p[1] - token * 1.7);
+        draw_rectangle(x, y, dims.width + 4.0, 13.0, rgb(255, 255, 255));
+        text(fonts, &label, x + 2.0, y + 11.0, 11, true, style::INK);
+    }
+}
+
+fn draw(
+    field: &Battlefield,
+    shot: &TableShot,
+    f: &Frame,
+    meshes: &[super::mesh::Chunk],
+    fonts: &Fonts,
+) {
+    clear_background(style::LAND);
+    let side = field.spec.width_mm as f32 * f.px_per_mm;
+    draw_table(field, f, meshes);
+    if let Some(t) = &shot.template {
+        draw_template(f, t, TEMPLATE_COLOURS.0, TEMPLATE_COLOURS.1);
+    }
+    if let Some(s) = &shot.state {
+        draw_forces(s, f, fonts, [ATTACKER, DEFENDER]);
     }
     // Panel.
     let px = f.x0 + side + 24.0;

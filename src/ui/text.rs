@@ -53,7 +53,8 @@ pub fn unit_name(state: &State, id: UnitId) -> String {
     }
 }
 
-fn settlement_name(state: &State, id: crate::rules::SettlementId) -> String {
+/// A settlement's name, as on the map.
+pub fn settlement_name(state: &State, id: crate::rules::SettlementId) -> String {
     state
         .settlement(id)
         .map_or_else(|| format!("settlement {}", id.0), |s| s.name().to_string())
@@ -185,15 +186,14 @@ pub fn event_line(
             request,
             mode,
             outcome,
-            commands,
+            ..
         } => format!(
-            "{} battle {} ({} commands): {}",
+            "{} battle {}: {}",
             request.ruleset,
             match mode {
-                crate::rules::BattleMode::Table => "fought on the table",
+                crate::rules::BattleMode::Table => "on the table",
                 crate::rules::BattleMode::Auto => "auto-resolved",
             },
-            commands,
             match outcome {
                 Outcome::AttackerWins => "the attacker wins",
                 Outcome::DefenderWins => "the defender wins",
@@ -234,15 +234,27 @@ pub fn event_line(
             settlement_name(state, *settlement)
         ),
         Event::SiegeRolled {
+            settlement,
+            besieger,
             besieger_roll,
             besieged_roll,
-            ..
-        } => {
-            format!("Siege roll: besieger {besieger_roll}, besieged {besieged_roll}")
+            chooser,
+        } => format!(
+            "Siege of {}: {} rolls {besieger_roll}, the besieged {besieged_roll}; {} picks the unit lost",
+            settlement_name(state, *settlement),
+            who(*besieger),
+            who(*chooser)
+        ),
+        Event::TradeProposed { from, with, .. } => {
+            format!("{} offers {} a trade", who(*from), who(*with))
         }
-        Event::TradeProposed { .. } => "A trade is offered".into(),
-        Event::TradeAccepted { .. } => "The trade is accepted".into(),
-        Event::TradeDeclined { .. } => "The trade is declined".into(),
+        // Which cards changed hands stays between the two players.
+        Event::TradeAccepted { from, with, .. } => {
+            format!("{} accepts {}'s trade", who(*with), who(*from))
+        }
+        Event::TradeDeclined { from, with } => {
+            format!("{} refuses {}'s trade", who(*with), who(*from))
+        }
         Event::PlayerOut { player, .. } => format!("{} is out of the game", who(*player)),
         Event::Won { player } => format!("{} wins!", who(*player)),
         _ => return None,

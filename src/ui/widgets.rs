@@ -87,6 +87,15 @@ impl<'a> Ui<'a> {
         fired
     }
 
+    /// A region the caller draws itself (a map card, a text field): registered under `label`
+    /// like a button, so scripts can click it; true when clicked this frame.
+    pub fn hit(&mut self, label: &str, r: [f32; 4]) -> bool {
+        self.buttons.push((label.to_string(), r));
+        let fired = self.input.clicked && !self.click_used && inside(self.input.mouse, r);
+        self.click_used |= fired;
+        fired
+    }
+
     /// A click on empty space (or on the map), if no widget took it.
     pub fn free_click(&mut self) -> Option<[f32; 2]> {
         let m = self.input.mouse;

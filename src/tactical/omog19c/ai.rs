@@ -14,8 +14,9 @@ use crate::tactical::sight::Footing;
 use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
 
 /// The furthest point along a straight line towards `to` that `figure` may legally reach
-/// (a binary search on the share of its move used), if it can go anywhere at all.
-fn furthest_towards(
+/// (a binary search on the share of its move used), if it can go anywhere at all. The table
+/// screen moves a whole team with it, so a team order goes exactly as far as the bots' would.
+pub fn furthest_towards(
     field: &Battlefield,
     state: &OmogState,
     f: &Figure,

@@ -173,7 +173,8 @@ fn refuse<T>(msg: impl Into<String>) -> Result<T, Refused> {
     Err(Refused(msg.into()))
 }
 
-fn name(f: &Figure) -> String {
+/// How the engine's messages name a figure: side, kind and number.
+pub fn name(f: &Figure) -> String {
     let side = match f.side {
         Side::Attacker => "attacking",
         Side::Defender => "defending",
@@ -322,12 +323,30 @@ pub fn check_move(
     Ok(used)
 }
 
-/// The modifiers and roll needed for a small-arms shot, or why it cannot be taken.
-pub fn shot(
+/// A small-arms shot worked out: the range, the band's number, every modifier and the roll
+/// needed. The engine rolls against exactly this, and the table screen shows it, so the number
+/// a player is promised is the number the die is held to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ShotOdds {
+    /// Shooter to target, mm.
+    pub range: f64,
+    /// Which of the weapon's range bands that is (0: the shortest).
+    pub band: usize,
+    /// The band's number before modifiers.
+    pub band_need: u8,
+    /// Every modifier that applies.
+    pub modifiers: Vec<ShotModifier>,
+    /// The lowest roll of a d6 that hits.
+    pub need: u8,
+}
+
+/// The breakdown of a small-arms shot from where the two figures stand, or why it cannot be
+/// taken: range, sight, cover. Whether the shooter may fire now is [`shoot_odds`]'s business.
+pub fn shot_odds(
     field: &Battlefield,
     shooter: &Figure,
     target: &Figure,
-) -> Result<(u8, Vec<ShotModifier>), Refused> {
+) -> Result<ShotOdds, Refused> {
     if target.side == shooter.side {
         return refuse("That is one of your own.");
     }
@@ -378,8 +397,19 @@ pub fn shot(
     if shooter.mount == Mount::Horse && shooter.moved {
         mods.push(ShotModifier::ShooterMovedOnHorse);
     }
+    let bands = shooter.weapon.bands();
+    let band = bands
+        .iter()
+        .position(|(max, _)| range <= *max + 1e-9)
+        .expect("within the longest band");
     match to_hit(shooter.weapon, range, &mods) {
-        Some(need) => Ok((need, mods)),
+        Some(need) => Ok(ShotOdds {
+            range,
+            band,
+            band_need: bands[band].1,
+            modifiers: mods,
+            need,
+        }),
         None => refuse(format!(
             "The {} cannot hit the {} from there: {}.",
             name(shooter),
@@ -390,6 +420,15 @@ pub fn shot(
                 .join(", ")
         )),
     }
+}
+
+/// The modifiers and roll needed for a small-arms shot, or why it cannot be taken.
+pub fn shot(
+    field: &Battlefield,
+    shooter: &Figure,
+    target: &Figure,
+) -> Result<(u8, Vec<ShotModifier>), Refused> {
+    shot_odds(field, shooter, target).map(|o| (o.need, o.modifiers))
 }
 
 fn check_shooter(state: &OmogState, id: FigureId) -> Result<&Figure, Refused> {
@@ -456,14 +495,14 @@ fn check_gun(
     Ok((h, crew))
 }
 
-/// A small-arms shot's roll needed and modifiers, or why it cannot be taken: the shooter's
-/// readiness, then range, sight and cover.
-fn check_shoot(
+/// A small-arms shot's breakdown, or why it cannot be taken now: the shooter's readiness, then
+/// range, sight and cover. `execute` rolls against exactly this.
+pub fn shoot_odds(
     field: &Battlefield,
     state: &OmogState,
     figure: FigureId,
     target: FigureId,
-) -> Result<(u8, Vec<ShotModifier>), Refused> {
+) -> Result<ShotOdds, Refused> {
     let f = check_shooter(state, figure)?;
     if f.role == Role::Gunner
         && state
@@ -476,7 +515,7 @@ fn check_shoot(
     let Some(t) = state.figure(target) else {
         return refuse(format!("There is no figure #{}.", target.0));
     };
-    shot(field, f, t)
+    shot_odds(field, f, t)
 }
 
 /// Check any command.
@@ -511,7 +550,7 @@ pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Resul
             _ => refuse("It is not a fire phase."),
         },
         OmogCommand::Shoot { figure, target } => {
-            check_shoot(field, state, *figure, *target).map(|_| ())
+            shoot_odds(field, state, *figure, *target).map(|_| ())
         }
         OmogCommand::FireGun { team, at } => {
             let (h, _) = check_gun(state, *team, HeavyKind::Fieldpiece)?;
@@ -562,7 +601,7 @@ pub fn execute(
             charge,
         } => (check_move(field, state, *figure, path, *charge)?, None),
         OmogCommand::Shoot { figure, target } => {
-            (0.0, Some(check_shoot(field, state, *figure, *target)?))
+            (0.0, Some(shoot_odds(field, state, *figure, *target)?))
         }
         _ => {
             check(field, state, cmd)?;
@@ -622,7 +661,9 @@ pub fn execute(
             begin(state, next, &mut ev);
         }
         OmogCommand::Shoot { figure, target } => {
-            let (need, modifiers) = aimed.expect("checked above");
+            let ShotOdds {
+                need, modifiers, ..
+            } = aimed.expect("checked above");
             let roll = d6(&mut state.rng);
             let hit = roll >= need;
             state.figures[figure.0 as usize].fired = true;
@@ -1012,4 +1053,193 @@ pub fn targets(field: &Battlefield, state: &OmogState, shooter: &Figure) -> Vec<
         .collect();
     v.sort_by_key(|&(id, need)| (need, id));
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use geo::{LineString, Polygon};
+
+    use super::*;
+    use crate::rules::UnitType;
+    use crate::tactical::battlefield::{Area, Line, LineKind, WallKind};
+    use crate::tactical::omog19c::state::{deploy, FigureId};
+    use crate::tactical::ruleset::{Force, Forces};
+    use crate::tactical::table::{inches, Edge, TableSpec};
+
+    fn square(x: f64, y: f64, side: f64) -> Polygon<f64> {
+        let i = inches;
+        Polygon::new(
+            LineString::from(vec![
+                (i(x), i(y)),
+                (i(x + side), i(y)),
+                (i(x + side), i(y + side)),
+                (i(x), i(y + side)),
+                (i(x), i(y)),
+            ]),
+            vec![],
+        )
+    }
+
+    /// A 48″ table with a house 2″ square at (30″, 30″), a hill round (10″, 10″), and a
+    /// chest-high wall along y = 40″ from x = 5″ to 15″.
+    fn field() -> Battlefield {
+        let areas = vec![
+            Area {
+                kind: AreaKind::House,
+                shape: square(30.0, 30.0, 2.0),
+                top: [inches(31.0), inches(31.0)],
+                osm_id: 1,
+            },
+            Area {
+                kind: AreaKind::Hill,
+                shape: square(6.0, 6.0, 8.0),
+                top: [inches(10.0), inches(10.0)],
+                osm_id: 2,
+            },
+        ];
+        let lines = vec![Line {
+            kind: LineKind::Wall(WallKind::Stone),
+            line: LineString::from(vec![
+                (inches(5.0), inches(40.0)),
+                (inches(15.0), inches(40.0)),
+            ]),
+            osm_id: 3,
+        }];
+        Battlefield::from_parts(TableSpec::OMOG, "Testham", Edge::South, areas, lines, &[])
+    }
+
+    /// Two lone figures: an attacker (0) and a defender (1), in the attacker's fire phase.
+    fn duel(f: &Battlefield, shooter: (Mount, Weapon, [f64; 2]), target: [f64; 2]) -> OmogState {
+        let force = Force {
+            unit: UnitType::Invader,
+            unit_dice: 1,
+            settlement_dice: 0,
+            fortified: false,
+        };
+        let mut s = deploy(
+            f,
+            &Forces {
+                attacker: force,
+                defender: force,
+            },
+            5,
+        );
+        let a = s
+            .figures
+            .iter()
+            .position(|x| x.side == Side::Attacker)
+            .unwrap();
+        let d = s
+            .figures
+            .iter()
+            .position(|x| x.side == Side::Defender)
+            .unwrap();
+        let mut fa = s.figures[a].clone();
+        let mut fd = s.figures[d].clone();
+        (fa.mount, fa.weapon, fa.pos) = (
+            shooter.0,
+            shooter.1,
+            [inches(shooter.2[0]), inches(shooter.2[1])],
+        );
+        fd.pos = [inches(target[0]), inches(target[1])];
+        (fa.id, fd.id) = (FigureId(0), FigureId(1));
+        s.figures = vec![fa, fd];
+        s.phase = Phase::Fire(Side::Attacker);
+        s
+    }
+
+    fn odds(f: &Battlefield, s: &OmogState) -> Result<ShotOdds, Refused> {
+        shoot_odds(f, s, FigureId(0), FigureId(1))
+    }
+
+    #[test]
+    fn the_breakdown_names_the_band_and_each_modifier() {
+        let f = field();
+        // Open ground, 10″: a rifle's medium band, 4+, nothing else.
+        let s = duel(&f, (Mount::Foot, Weapon::Rifle, [20.0, 10.0]), [20.0, 20.0]);
+        let o = odds(&f, &s).unwrap();
+        assert_eq!((o.band, o.band_need, o.need), (1, 4, 4));
+        assert!(o.modifiers.is_empty());
+        assert!((o.range - inches(10.0)).abs() < 1e-9);
+        // In the house from 10″ south: −2 makes it 6.
+        let s = duel(&f, (Mount::Foot, Weapon::Rifle, [31.0, 21.0]), [31.0, 31.0]);
+        let o = odds(&f, &s).unwrap();
+        assert_eq!(o.modifiers, vec![ShotModifier::TargetInHouse]);
+        assert_eq!((o.band_need, o.need), (4, 6));
+        // From the hill at a man below, short range: 3 − 1 = 2.
+        let s = duel(&f, (Mount::Foot, Weapon::Rifle, [10.0, 10.0]), [10.0, 15.5]);
+        let o = odds(&f, &s).unwrap();
+        assert_eq!(o.modifiers, vec![ShotModifier::ShooterHigh]);
+        assert_eq!((o.band, o.band_need, o.need), (0, 3, 2));
+        // Behind the chest-high wall, seen from the south, with a carbine from a horse that
+        // moved, long band: 5 + 2 + 1 = 8 cannot hit, and the refusal names both.
+        let mut s = duel(
+            &f,
+            (Mount::Horse, Weapon::Carbine, [10.0, 30.0]),
+            [10.0, 40.5],
+        );
+        s.figures[0].moved = true;
+        let err = odds(&f, &s).unwrap_err().0;
+        assert!(
+            err.contains(ShotModifier::TargetBehindHighWall.label()),
+            "{err}"
+        );
+        assert!(
+            err.contains(ShotModifier::ShooterMovedOnHorse.label()),
+            "{err}"
+        );
+        // The same wall from 3″: short band, 3 + 2 + 1 = 6.
+        let mut s = duel(
+            &f,
+            (Mount::Horse, Weapon::Carbine, [10.0, 37.5]),
+            [10.0, 40.5],
+        );
+        s.figures[0].moved = true;
+        let o = odds(&f, &s).unwrap();
+        assert_eq!(
+            o.modifiers,
+            vec![
+                ShotModifier::TargetBehindHighWall,
+                ShotModifier::ShooterMovedOnHorse
+            ]
+        );
+        assert_eq!((o.band, o.band_need, o.need), (0, 3, 6));
+    }
+
+    #[test]
+    fn the_breakdown_is_what_the_die_is_held_to() {
+        let f = field();
+        let s = duel(&f, (Mount::Foot, Weapon::Rifle, [31.0, 21.0]), [31.0, 31.0]);
+        let o = odds(&f, &s).unwrap();
+        let mut after = s.clone();
+        let ev = execute(
+            &f,
+            &mut after,
+            &OmogCommand::Shoot {
+                figure: FigureId(0),
+                target: FigureId(1),
+            },
+        )
+        .unwrap();
+        let OmogEvent::Shot {
+            need,
+            modifiers,
+            roll,
+            hit,
+            ..
+        } = &ev[0]
+        else {
+            panic!("{ev:?}")
+        };
+        assert_eq!((*need, modifiers), (o.need, &o.modifiers));
+        assert_eq!(*hit, *roll >= o.need);
+        // Once fired, the same shot is refused with the reason, not a breakdown.
+        let err = odds(&f, &after).unwrap_err().0;
+        assert!(err.contains("has fired this turn"), "{err}");
+        // Out of the fire phase it is refused too; the geometry alone still has its odds.
+        let mut moving = s.clone();
+        moving.phase = Phase::Move(Side::Attacker);
+        assert!(odds(&f, &moving).is_err());
+        assert_eq!(shot_odds(&f, &moving.figures[0], &moving.figures[1]), Ok(o));
+    }
 }

@@ -10,6 +10,16 @@ use crate::rules::{Card, CardId, Command, Location, MapPoint, Phase, PlayerId, S
 use crate::ui::text::{card_face, suit_symbol};
 use crate::ui::widgets::{colour_of, Ui, FADED, INK};
 
+/// Dice on screen after a fight or a siege roll: two labelled rows and the verdict.
+pub(super) struct DiceShown {
+    /// Who rolled, and their dice.
+    pub(super) rows: [(String, Vec<u8>); 2],
+    /// What the roll decided.
+    pub(super) verdict: String,
+    /// Seconds left on screen.
+    pub(super) left: f32,
+}
+
 impl Play {
     /// The die and the cards just drawn, over the map; true while shown (it takes the click).
     pub(super) fn draw_display(&mut self, ui: &mut Ui) -> bool {
@@ -53,29 +63,32 @@ impl Play {
         true
     }
 
-    /// The dice of the last fight, attacker above defender; true while shown.
+    /// The dice of the last fight (attacker above defender) or siege roll; true while shown.
     pub(super) fn combat_display(&mut self, ui: &mut Ui) -> bool {
-        let Some((attack, defence, verdict, left)) = &mut self.combat_shown else {
+        let Some(shown) = &mut self.combat_shown else {
             return false;
         };
-        *left -= ui.input.dt;
+        shown.left -= ui.input.dt;
         let (cx, cy) = (300.0, 300.0);
-        ui.panel([cx, cy, 420.0, 170.0]);
-        for (row, (who, dice)) in [("Attacker", &*attack), ("Defender", &*defence)]
-            .into_iter()
-            .enumerate()
-        {
+        let label_w = shown
+            .rows
+            .iter()
+            .map(|(who, _)| ui.width(who, 16))
+            .fold(80.0f32, f32::max);
+        let w = (420.0 + label_w - 80.0).max(ui.width(&shown.verdict, 15) + 30.0);
+        ui.panel([cx, cy, w, 170.0]);
+        for (row, (who, dice)) in shown.rows.iter().enumerate() {
             let y = cy + 15.0 + row as f32 * 60.0;
             ui.text(who, cx + 15.0, y + 32.0, 16, INK);
             for (i, d) in dice.iter().enumerate() {
-                let x = cx + 110.0 + i as f32 * 58.0;
+                let x = cx + 30.0 + label_w + i as f32 * 58.0;
                 draw_rectangle(x, y, 50.0, 50.0, WHITE);
                 draw_rectangle_lines(x, y, 50.0, 50.0, 3.0, BLACK);
                 ui.title(&d.to_string(), x + 16.0, y + 37.0, 30, INK);
             }
         }
-        ui.text_fit(verdict, cx + 15.0, cy + 150.0, 15, INK, 390.0);
-        if *left <= 0.0 || ui.any_click() {
+        ui.text_fit(&shown.verdict, cx + 15.0, cy + 150.0, 15, INK, w - 30.0);
+        if shown.left <= 0.0 || ui.any_click() {
             self.combat_shown = None;
         }
         true
@@ -90,7 +103,28 @@ impl Play {
         ui.title(&title, (sw - tw) / 2.0, 320.0, 40, WHITE);
         let hint = "The previous hand is hidden. Click when only that player can see the screen.";
         ui.text(hint, (sw - ui.width(hint, 18)) / 2.0, 370.0, 18, WHITE);
-        if ui.button("Continue", [560.0, 420.0, 160.0, 44.0], true) {
+        // Who offered what stays private; that an offer is waiting is no secret at the table.
+        if let Some(crate::rules::Pending::Trade { from, with, .. }) =
+            self.game.state().pending().first()
+        {
+            if *with == to {
+                let why = format!(
+                    "{} offers {name} a trade.",
+                    self.game.state().player(*from).name()
+                );
+                ui.text(&why, (sw - ui.width(&why, 18)) / 2.0, 398.0, 18, WHITE);
+            }
+        } else if let Some(why) = super::panel::decision_prompt(self.game.state()) {
+            // A decision owed out of turn: say why the device comes to this player now.
+            let why = format!("{name}: {why}");
+            ui.text(&why, (sw - ui.width(&why, 18)) / 2.0, 398.0, 18, WHITE);
+        } else if let (Some(crate::rules::Command::RespondTrade(_)), Some(line)) =
+            (self.game.commands().last(), self.log.last())
+        {
+            // Back to the proposer: the answer ("Ben accepts Ana's trade") is theirs to hear.
+            ui.text(line, (sw - ui.width(line, 18)) / 2.0, 398.0, 18, WHITE);
+        }
+        if ui.button("Continue", [560.0, 430.0, 160.0, 44.0], true) {
             self.revealed = Some(to);
             self.cards.clear();
             self.selected = None;
@@ -107,7 +141,7 @@ impl Play {
         (self.game.state().scale().ground_m(m.radius_mm()) * self.view.view().ppm).max(5.0) as f32
     }
 
-    pub(super) fn draw_pieces(&self) {
+    pub(super) fn draw_pieces(&self, ui: &Ui) {
         let state = self.game.state();
         let actor = state.actor();
         if state.phase() == Phase::Setup && self.seats[actor.index()] == Seat::Human {
@@ -129,7 +163,11 @@ impl Play {
                 2.0,
                 Color::new(0.1, 0.2, 0.6, 0.8),
             );
-            for s in &r.stretches {
+            // Double-move stretches first, so the single move's blue stays on top where both
+            // reach: purple is only what the second motorway leg adds.
+            let (double, single): (Vec<_>, Vec<_>) =
+                r.stretches.iter().partition(|s| s.double_move);
+            for s in double.into_iter().chain(single) {
                 let col = if s.double_move {
                     Color::new(0.5, 0.1, 0.7, 0.8)
                 } else {
@@ -156,18 +194,37 @@ impl Play {
             if state.player(s.owner()).base() == Some(s.id()) {
                 draw_rectangle(p[0] - 3.0, p[1] - 3.0, 6.0, 6.0, BLACK);
             }
-            if let Some(clock) = state.sieges().get(&s.id()) {
-                draw_circle_lines(p[0], p[1], r + 6.0, 3.0, Color::new(0.8, 0.0, 0.0, 0.9));
-                let n = clock.turns_ended().len();
-                draw_line(
-                    p[0],
-                    p[1] - r - 6.0,
-                    p[0] + (n as f32 * 1.3).sin() * (r + 6.0),
-                    p[1] - (n as f32 * 1.3).cos() * (r + 6.0),
-                    2.0,
-                    Color::new(0.8, 0.0, 0.0, 0.9),
-                );
+        }
+        // Pieces a decision owed now is about are ringed in yellow.
+        let ring = Color::new(1.0, 0.8, 0.0, 1.0);
+        match state.pending().first() {
+            Some(
+                crate::rules::Pending::Defender { candidates, .. }
+                | crate::rules::Pending::SiegeCasualty { candidates, .. },
+            ) => {
+                for u in candidates {
+                    if let Some(pos) = state.unit_pos(*u) {
+                        let mut p = self.px(pos);
+                        if state
+                            .unit(*u)
+                            .is_some_and(|u| matches!(u.at(), Location::Settlement(_)))
+                        {
+                            p = [p[0] + 12.0, p[1] - 12.0];
+                        }
+                        draw_circle_lines(p[0], p[1], 16.0, 3.0, ring);
+                    }
+                }
             }
+            Some(crate::rules::Pending::NewBase { candidates, .. }) => {
+                for id in candidates {
+                    if let Some(x) = state.settlement(*id) {
+                        let p = self.px(x.pos());
+                        let r = self.coin_px(x.coin());
+                        draw_circle_lines(p[0], p[1], r + 5.0, 3.0, ring);
+                    }
+                }
+            }
+            _ => {}
         }
         let mut seen: Vec<([f32; 2], u32)> = Vec::new();
         for u in state.units() {
@@ -198,6 +255,46 @@ impl Play {
             let letter = &u.kind().name()[..1];
             macroquad::text::draw_text(letter, p[0] - 5.0, p[1] + 6.0, 20.0, BLACK);
         }
+        // Siege clocks go over the coins, so a crowd of besiegers cannot hide them.
+        for s in state.settlements() {
+            let p = self.px(s.pos());
+            let r = self.coin_px(s.coin());
+            if let Some(clock) = state.sieges().get(&s.id()) {
+                // The siege clock: a red ring, and a dial with one slice per player still in
+                // the game, filled for each who has ended a turn since the clock started. When
+                // every slice is full, the siege takes its toll.
+                let red = Color::new(0.8, 0.0, 0.0, 0.95);
+                draw_circle_lines(p[0], p[1], r + 6.0, 3.0, red);
+                let active = state.active_players();
+                let done = active
+                    .iter()
+                    .filter(|q| clock.turns_ended().contains(q))
+                    .count();
+                let c = [p[0] - r - 16.0, p[1] - r - 10.0];
+                draw_circle(c[0], c[1], 11.0, WHITE);
+                let n = active.len().max(1);
+                for k in 0..done {
+                    let a0 = k as f32 / n as f32 * std::f32::consts::TAU;
+                    let a1 = (k + 1) as f32 / n as f32 * std::f32::consts::TAU;
+                    let steps = 12;
+                    for j in 0..steps {
+                        let b0 = a0 + (a1 - a0) * j as f32 / steps as f32;
+                        let b1 = a0 + (a1 - a0) * (j + 1) as f32 / steps as f32;
+                        macroquad::shapes::draw_triangle(
+                            macroquad::math::vec2(c[0], c[1]),
+                            macroquad::math::vec2(c[0] + 10.0 * b0.sin(), c[1] - 10.0 * b0.cos()),
+                            macroquad::math::vec2(c[0] + 10.0 * b1.sin(), c[1] - 10.0 * b1.cos()),
+                            red,
+                        );
+                    }
+                }
+                draw_circle_lines(c[0], c[1], 11.0, 2.0, red);
+                let label = format!("siege {done}/{n}");
+                let w = ui.width(&label, 13);
+                draw_rectangle(c[0] - w / 2.0 - 3.0, c[1] - 30.0, w + 6.0, 16.0, WHITE);
+                ui.text(&label, c[0] - w / 2.0, c[1] - 18.0, 13, red);
+            }
+        }
     }
 
     /// The hover verdict beside the pointer, kept on screen.
@@ -217,10 +314,13 @@ impl Play {
         let state = self.game.state();
         let me = state.actor();
         let hand: Vec<CardId> = state.player(me).hand().to_vec();
-        let w = (hand.len() as f32 * 50.0 + 300.0).max(360.0);
+        // The strip stops at the side panel; a big hand overlaps its cards like a fan.
+        let avail = macroquad::window::screen_width() - PANEL_W;
+        let pitch = ((avail - 16.0 - 300.0) / hand.len().max(1) as f32).clamp(24.0, 50.0);
+        let w = (hand.len() as f32 * pitch + 300.0).clamp(360.0, avail);
         ui.panel([0.0, 0.0, w, HAND_H]);
         for (i, &c) in hand.iter().enumerate() {
-            let r = [8.0 + i as f32 * 50.0, 8.0, 46.0, 64.0];
+            let r = [8.0 + i as f32 * pitch, 8.0, 46.0, 64.0];
             let sel = self.cards.contains(&c);
             let y = if sel { r[1] - 4.0 } else { r[1] };
             draw_rectangle(r[0], y, r[2], r[3], WHITE);
@@ -245,8 +345,14 @@ impl Play {
             ui.title(&rank, r[0] + 5.0, y + 22.0, 18, ink);
             ui.text(sym, r[0] + 18.0, y + 52.0, 26, ink);
             let name = format!("card {}", i + 1);
-            ui.buttons.push((name, r));
-            if ui.input.clicked && crate::ui::widgets::inside(ui.input.mouse, r) {
+            // Overlapped cards are clicked on their visible strip.
+            let hit = if i + 1 < hand.len() {
+                [r[0], r[1], pitch.min(r[2]), r[3]]
+            } else {
+                r
+            };
+            ui.buttons.push((name, hit));
+            if ui.input.clicked && crate::ui::widgets::inside(ui.input.mouse, hit) {
                 if sel {
                     self.cards.retain(|x| *x != c);
                 } else {
@@ -254,7 +360,7 @@ impl Play {
                 }
             }
         }
-        let tx = 8.0 + hand.len() as f32 * 50.0 + 8.0;
+        let tx = 8.0 + hand.len().saturating_sub(1) as f32 * pitch + 46.0 + 8.0;
         let ct = state.creation_total(me);
         ui.text(&format!("Creation Total {ct}"), tx, 24.0, 15, INK);
         let summary = selection_summary(&self.cards, ct);

@@ -1,0 +1,94 @@
+//! What follows a command, whoever gave it: the log lines, the die and combat displays, the
+//! autosave at each new turn, and a selection kept valid for the state that results.
+
+use super::draw::DiceShown;
+use super::{Play, Seat, DRAW_SHOW_S};
+use crate::rules::{Event, Phase};
+use crate::ui::text::event_line;
+
+impl Play {
+    pub(super) fn after(&mut self, events: &[Event]) {
+        let state = self.game.state();
+        let die = events.iter().find_map(|e| match e {
+            Event::DrawRolled { value, .. } => Some(*value),
+            _ => None,
+        });
+        let drawn = events.iter().find_map(|e| match e {
+            Event::CardsDrawn { cards, .. } => Some(cards.clone()),
+            _ => None,
+        });
+        if let (Some(die), Some(drawn)) = (die, drawn.clone()) {
+            // Other seats' cards stay hidden: only the count is shown.
+            let mine = self.seats[state.current_player().index()] == Seat::Human;
+            let shown = if mine { drawn } else { Vec::new() };
+            self.draw_shown = Some((die, shown, DRAW_SHOW_S));
+        }
+        for e in events {
+            if let Event::CombatRolled {
+                attack, defence, ..
+            } = e
+            {
+                let verdict = event_line(state, &self.names_before, e).unwrap_or_default();
+                self.combat_shown = Some(DiceShown {
+                    rows: [
+                        ("Attacker".into(), attack.clone()),
+                        ("Defender".into(), defence.clone()),
+                    ],
+                    verdict,
+                    left: DRAW_SHOW_S,
+                });
+            }
+            if let Event::SiegeRolled {
+                settlement,
+                besieger,
+                besieger_roll,
+                besieged_roll,
+                ..
+            } = e
+            {
+                // The siege's casualty roll, shown like a fight's dice.
+                let owner = state
+                    .settlement(*settlement)
+                    .map_or_else(String::new, |s| state.player(s.owner()).name().to_string());
+                self.combat_shown = Some(DiceShown {
+                    rows: [
+                        (
+                            format!("Besieger ({})", state.player(*besieger).name()),
+                            vec![*besieger_roll],
+                        ),
+                        (format!("Besieged ({owner})"), vec![*besieged_roll]),
+                    ],
+                    verdict: event_line(state, &self.names_before, e).unwrap_or_default(),
+                    left: 2.0 * DRAW_SHOW_S,
+                });
+            }
+            if let Some(line) = event_line(state, &self.names_before, e) {
+                self.log.push(line);
+            }
+        }
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::TurnStarted { .. }))
+        {
+            let json = self.save_json();
+            if let Err(e) = crate::sim::write_atomically(&self.autosave, json.as_bytes()) {
+                self.log.push(format!("Autosave failed: {e}"));
+            }
+        }
+        self.cards
+            .retain(|c| state.player(state.actor()).hand().contains(c));
+        if self.selected.is_some_and(|u| {
+            state
+                .unit(u)
+                .is_none_or(|u| u.moved() && state.phase() != Phase::Attack)
+        }) {
+            self.selected = None;
+            self.reach = None;
+        }
+        if let Some(u) = self.selected {
+            self.reach = (state.phase() == Phase::Main)
+                .then(|| self.rules_board.reach(state, u).ok())
+                .flatten();
+        }
+    }
+}

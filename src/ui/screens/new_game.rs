@@ -1,0 +1,444 @@
+//! The new-game screen: a map from the maps folder, the seats (human or AI, named and coloured)
+//! and the rule options; Start asks the engine whether the setup can start a game.
+
+use std::path::{Path, PathBuf};
+
+use macroquad::color::{Color, BLACK, WHITE};
+use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
+use macroquad::window::clear_background;
+
+use super::map_cards::map_cards;
+use super::{open_game, Places, Screen, BACKDROP};
+use crate::map::Scale;
+use crate::rules::{
+    BattleOptions, DrawRule, Game, GameSetup, Options, PlayerSetup, RulesetSet, TableRuleset,
+    Victory,
+};
+use crate::ui::play::Seat;
+use crate::ui::thumbs::{Loader, Summary};
+use crate::ui::widgets::{Ui, FADED, INK, PALETTE};
+use crate::ui::Fonts;
+
+/// One shipped or imported map on offer.
+pub struct MapChoice {
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Display name.
+    pub name: String,
+    /// Its scale.
+    pub scale: Scale,
+    /// Playable settlement count and thumbnail, once its package has been read.
+    pub summary: Option<Summary>,
+    /// Why its package could not be read, if it could not.
+    pub problem: Option<String>,
+}
+
+/// Seat settings on the setup screen.
+#[derive(Clone)]
+pub struct SeatChoice {
+    /// Human or AI.
+    pub seat: Seat,
+    /// Name.
+    pub name: String,
+    /// Index into [`PALETTE`].
+    pub colour: usize,
+}
+
+/// The new-game settings.
+pub struct Setup {
+    /// Maps found.
+    pub maps: Vec<MapChoice>,
+    /// The chosen map.
+    pub map: usize,
+    /// Seats in turn order.
+    pub seats: Vec<SeatChoice>,
+    /// Optional rules.
+    pub options: Options,
+    /// Scale override (denominator), if any.
+    pub scale: Option<u32>,
+    /// The seed.
+    pub seed: u64,
+    /// The first map card shown (when there are more maps than fit).
+    pub page: usize,
+    /// The seat whose name is being typed, and whether the next key replaces the whole name
+    /// (it is still the colour's name, which nobody wants to keep a letter of).
+    pub editing: Option<(usize, bool)>,
+    /// Why the last Start was refused.
+    pub error: Option<String>,
+    pub(super) loader: Option<Loader>,
+}
+
+/// The maps in `dir`, sorted by name, the default first.
+pub fn find_maps(places: &Places) -> Vec<MapChoice> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&places.maps)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.join("map.toml").exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    if !dirs.iter().any(|d| same(d, &places.default_map)) {
+        dirs.push(places.default_map.clone());
+    }
+    dirs.sort();
+    // Only the small map.toml is read here; the packages themselves are read for their
+    // thumbnails in the background (see `thumbs`).
+    let mut out: Vec<MapChoice> = dirs
+        .into_iter()
+        .filter_map(|dir| {
+            let meta = crate::map::load_meta(&dir).ok()?;
+            Some(MapChoice {
+                summary: crate::ui::thumbs::cached(&dir),
+                dir,
+                name: meta.name.clone(),
+                scale: meta.scale,
+                problem: None,
+            })
+        })
+        .collect();
+    if let Some(i) = out.iter().position(|m| same(&m.dir, &places.default_map)) {
+        let d = out.remove(i);
+        out.insert(0, d);
+    }
+    out
+}
+
+fn same(a: &Path, b: &Path) -> bool {
+    a.canonicalize().ok() == b.canonicalize().ok()
+}
+
+impl Setup {
+    /// Default settings: two seats, a human and the AI, on the default map.
+    pub fn new(maps: Vec<MapChoice>) -> Setup {
+        let jobs: Vec<(usize, PathBuf)> = maps
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.summary.is_none())
+            .map(|(i, m)| (i, m.dir.clone()))
+            .collect();
+        Setup {
+            loader: (!jobs.is_empty()).then(|| Loader::spawn(jobs)),
+            page: 0,
+            editing: None,
+            error: None,
+            maps,
+            map: 0,
+            seats: vec![
+                SeatChoice {
+                    seat: Seat::Human,
+                    name: "Orange".into(),
+                    colour: 0,
+                },
+                SeatChoice {
+                    seat: Seat::Ai,
+                    name: "Sky blue".into(),
+                    colour: 1,
+                },
+            ],
+            // Table battles are offered unless the players turn them off: the attacker picks
+            // dice, table or auto-resolve with the odds of each in front of them.
+            options: Options {
+                battles: BattleOptions {
+                    rulesets: RulesetSet::NONE.with(TableRuleset::Omog19c, true),
+                    defender_may_refuse: false,
+                },
+                ..Options::default()
+            },
+            scale: None,
+            seed: 1,
+        }
+    }
+
+    /// Whether map thumbnails are still being made (a script waits for them, so its
+    /// screenshots show them).
+    pub fn loading(&self) -> bool {
+        self.loader.as_ref().is_some_and(Loader::busy)
+    }
+}
+
+/// A seat's name before anyone types one: its colour's.
+fn colour_name(colour: usize) -> String {
+    let name = PALETTE[colour].0;
+    format!("{}{}", name[..1].to_uppercase(), &name[1..])
+}
+
+/// Longest seat name typed: enough for a name, short enough for the side panel.
+const MAX_NAME: usize = 18;
+
+/// The new-game screen.
+pub fn setup(
+    ui: &mut Ui,
+    s: &mut Setup,
+    fonts: &Fonts,
+    places: &Places,
+) -> Result<Option<Screen>, String> {
+    clear_background(BACKDROP);
+    ui.title("New game", 40.0, 50.0, 32, INK);
+    ui.title("Map", 40.0, 100.0, 20, INK);
+    map_cards(ui, s);
+    let mut y = 330.0;
+    let typed = type_name(ui, s);
+    ui.title("Seats (turn order)", 40.0, y, 20, INK);
+    y += 14.0;
+    let mut remove = None;
+    for i in 0..s.seats.len() {
+        let seat = s.seats[i].clone();
+        draw_rectangle(40.0, y + 4.0, 26.0, 26.0, PALETTE[seat.colour].1);
+        if ui.button(&format!("Colour {}", i + 1), [72.0, y, 150.0, 34.0], true) {
+            s.seats[i].colour = (seat.colour + 1) % PALETTE.len();
+            // A typed name stays; a colour's name follows the colour.
+            if seat.name == colour_name(seat.colour) {
+                s.seats[i].name = colour_name(s.seats[i].colour);
+            }
+        }
+        name_field(ui, s, i, [232.0, y, 160.0, 34.0], typed);
+        let kind = if seat.seat == Seat::Human {
+            "Human"
+        } else {
+            "AI"
+        };
+        if ui.button(
+            &format!("seat {} {}", i + 1, kind),
+            [400.0, y, 160.0, 34.0],
+            true,
+        ) {
+            s.seats[i].seat = if seat.seat == Seat::Human {
+                Seat::Ai
+            } else {
+                Seat::Human
+            };
+        }
+        if s.seats.len() > 2
+            && ui.button(&format!("remove {}", i + 1), [570.0, y, 104.0, 34.0], true)
+        {
+            remove = Some(i);
+        }
+        y += 40.0;
+    }
+    if let Some(i) = remove {
+        s.seats.remove(i);
+        s.editing = None;
+    }
+    if s.seats.len() < 6 && ui.button("Add seat", [40.0, y, 160.0, 34.0], true) {
+        let used: Vec<usize> = s.seats.iter().map(|x| x.colour).collect();
+        let c = (0..PALETTE.len()).find(|c| !used.contains(c)).unwrap_or(0);
+        s.seats.push(SeatChoice {
+            seat: Seat::Ai,
+            name: colour_name(c),
+            colour: c,
+        });
+    }
+    // A click anywhere but the name being typed ends the typing.
+    if ui.input.clicked && s.editing.is_some() && !clicked_name(ui, s) {
+        s.editing = None;
+    }
+    let ox = 720.0;
+    ui.title("Options", ox, 100.0, 20, INK);
+    let draw = match s.options.draw {
+        DrawRule::RollDie => "Draw: roll a die, draw that many",
+        DrawRule::OneCard => "Draw: one card",
+    };
+    if ui.button(draw, [ox, 115.0, 420.0, 34.0], true) {
+        s.options.draw = match s.options.draw {
+            DrawRule::RollDie => DrawRule::OneCard,
+            DrawRule::OneCard => DrawRule::RollDie,
+        };
+    }
+    if ui.button(
+        if s.options.tanks {
+            "Tanks: on (Ace → Tank in base)"
+        } else {
+            "Tanks: off"
+        },
+        [ox, 155.0, 420.0, 34.0],
+        true,
+    ) {
+        s.options.tanks = !s.options.tanks;
+    }
+    let vic = match s.options.victory {
+        Victory::LastStanding => "Victory: last player standing".to_string(),
+        Victory::SettlementPoints(n) => format!("Victory: first to {n} settlement points"),
+        Victory::CapturedBases(n) => format!("Victory: first to capture {n} bases"),
+    };
+    if ui.button(&vic, [ox, 195.0, 420.0, 34.0], true) {
+        s.options.victory = match s.options.victory {
+            Victory::LastStanding => Victory::SettlementPoints(10),
+            Victory::SettlementPoints(_) => Victory::CapturedBases(1),
+            Victory::CapturedBases(_) => Victory::LastStanding,
+        };
+    }
+    const SCALES: [u32; 7] = [10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000];
+    let scale_label = match s.scale {
+        None => "Scale: the map's own".to_string(),
+        Some(n) => format!("Scale: 1:{n}"),
+    };
+    if ui.button(&scale_label, [ox, 235.0, 420.0, 34.0], true) {
+        s.scale = match s.scale {
+            None => Some(SCALES[0]),
+            Some(n) => SCALES
+                .iter()
+                .position(|x| *x == n)
+                .and_then(|i| SCALES.get(i + 1))
+                .copied(),
+        };
+    }
+    // Off → offered, the attacker's choice → offered, the defender may refuse → off.
+    let omog = TableRuleset::Omog19c;
+    let battles = s.options.battles;
+    let battle_label = match (battles.rulesets.contains(omog), battles.defender_may_refuse) {
+        (false, _) => "Table battles: off (the dice decide)",
+        (true, false) => "Table battles: OMOG 19C, attacker's choice",
+        (true, true) => "Table battles: OMOG 19C, defender may refuse",
+    };
+    if ui.button(battle_label, [ox, 275.0, 420.0, 34.0], true) {
+        s.options.battles = match (battles.rulesets.contains(omog), battles.defender_may_refuse) {
+            (false, _) => BattleOptions {
+                rulesets: RulesetSet::NONE.with(omog, true),
+                defender_may_refuse: false,
+            },
+            (true, false) => BattleOptions {
+                rulesets: RulesetSet::NONE.with(omog, true),
+                defender_may_refuse: true,
+            },
+            (true, true) => BattleOptions::default(),
+        };
+    }
+    ui.text(&format!("Seed {}", s.seed), ox, 340.0, 18, INK);
+    if ui.button("seed -", [ox + 140.0, 318.0, 90.0, 30.0], true) {
+        s.seed = s.seed.saturating_sub(1);
+    }
+    if ui.button("seed +", [ox + 240.0, 318.0, 90.0, 30.0], true) {
+        s.seed += 1;
+    }
+    if ui.button("Back", [40.0, 730.0, 140.0, 40.0], true) {
+        return Ok(Some(Screen::Menu));
+    }
+    if let Some(e) = &s.error {
+        ui.paragraph(&format!("Cannot start: {e}"), ox, 400.0, 16, 500.0);
+    }
+    if ui.button("Start", [1000.0, 730.0, 200.0, 40.0], !s.maps.is_empty()) {
+        // The engine's verdict on the setup (a blank or repeated name, say) is shown here, so
+        // the players can fix it without starting over.
+        match start(s, fonts, places) {
+            Ok(screen) => return Ok(Some(screen)),
+            Err(e) => s.error = Some(e),
+        }
+    }
+    Ok(None)
+}
+
+/// Keys typed this frame into the seat name being edited; true if any arrived.
+fn type_name(ui: &Ui, s: &mut Setup) -> bool {
+    let Some((i, fresh)) = &mut s.editing else {
+        return false;
+    };
+    let Some(seat) = s.seats.get_mut(*i) else {
+        s.editing = None;
+        return false;
+    };
+    let mut done = false;
+    for &c in &ui.input.chars {
+        match c {
+            '\u{8}' => {
+                if *fresh {
+                    seat.name.clear();
+                } else {
+                    seat.name.pop();
+                }
+            }
+            '\n' | '\r' | '\u{1b}' => done = true,
+            c if !c.is_control() => {
+                if *fresh {
+                    seat.name.clear();
+                }
+                if seat.name.chars().count() < MAX_NAME {
+                    seat.name.push(c);
+                }
+            }
+            _ => continue,
+        }
+        *fresh = false;
+    }
+    if done {
+        s.editing = None;
+    }
+    if !ui.input.chars.is_empty() {
+        // Whatever was refused, the players are now changing it.
+        s.error = None;
+    }
+    !ui.input.chars.is_empty()
+}
+
+/// Where seat `i`'s name field is drawn, for the click that ends typing.
+fn name_rect(i: usize) -> [f32; 4] {
+    [232.0, 344.0 + i as f32 * 40.0, 160.0, 34.0]
+}
+
+fn clicked_name(ui: &Ui, s: &Setup) -> bool {
+    s.editing
+        .is_some_and(|(i, _)| crate::ui::widgets::inside(ui.input.mouse, name_rect(i)))
+}
+
+/// A seat's name: click to type a new one (the first key replaces a colour's name).
+fn name_field(ui: &mut Ui, s: &mut Setup, i: usize, r: [f32; 4], typed: bool) {
+    debug_assert_eq!(r, name_rect(i), "name_rect must follow the seat rows");
+    let editing = s.editing.map(|e| e.0) == Some(i);
+    if ui.hit(&format!("name {}", i + 1), r) && !editing {
+        let seat = &s.seats[i];
+        s.editing = Some((i, seat.name == colour_name(seat.colour)));
+    }
+    let editing = s.editing.map(|e| e.0) == Some(i);
+    let fresh = s.editing.is_some_and(|e| e.0 == i && e.1);
+    draw_rectangle(r[0], r[1], r[2], r[3], WHITE);
+    draw_rectangle_lines(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        if editing { 2.5 } else { 1.0 },
+        if editing { BLACK } else { FADED },
+    );
+    let name = &s.seats[i].name;
+    if fresh {
+        // The whole name is selected: typing replaces it.
+        let w = ui.width(name, 17);
+        draw_rectangle(r[0] + 6.0, r[1] + 7.0, w + 4.0, 21.0, SELECTED);
+    }
+    ui.text_fit(name, r[0] + 8.0, r[1] + 23.0, 17, INK, r[2] - 16.0);
+    if editing && !fresh {
+        // A steady caret while typing, blinking otherwise.
+        let on = typed || (macroquad::time::get_time() * 2.0) as i64 % 2 == 0;
+        let x = r[0] + 9.0 + ui.width(name, 17).min(r[2] - 18.0);
+        if on {
+            draw_rectangle(x, r[1] + 8.0, 1.5, 20.0, INK);
+        }
+    }
+}
+
+/// Behind selected text.
+const SELECTED: Color = Color::new(0.70, 0.80, 0.97, 1.0);
+
+fn start(s: &Setup, fonts: &Fonts, places: &Places) -> Result<Screen, String> {
+    let m = &s.maps[s.map];
+    let map_name = m
+        .dir
+        .file_name()
+        .map_or_else(|| m.name.clone(), |n| n.to_string_lossy().into_owned());
+    let setup = GameSetup {
+        map: map_name,
+        scale: s.scale.map_or(m.scale, Scale),
+        players: s
+            .seats
+            .iter()
+            .map(|x| PlayerSetup {
+                name: x.name.clone(),
+                colour: PALETTE[x.colour].0.into(),
+            })
+            .collect(),
+        options: s.options,
+    };
+    let game = Game::new(setup, s.seed).map_err(|e| e.to_string())?;
+    let seats = s.seats.iter().map(|x| x.seat).collect();
+    open_game(&m.dir, game, seats, fonts, places)
+}

@@ -1,0 +1,205 @@
+//! `omms battle --play`: the table screen in a window of its own, without the strategic game,
+//! driven by the mouse or by a script (the same steps as the main UI's, plus `table X Y`).
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Instant;
+
+use macroquad::input::{
+    is_key_pressed, is_mouse_button_pressed, mouse_position, KeyCode, MouseButton,
+};
+use macroquad::texture::get_screen_data;
+use macroquad::time::get_frame_time;
+use macroquad::window::next_frame;
+
+use super::super::script::Step;
+use super::super::widgets::{Input, Ui};
+use super::super::{frame_stats, parent_dir, window_conf, write_png, Fonts};
+use super::{TableDone, TablePlay};
+use crate::tactical::omog19c::{OmogCommand, OmogState};
+
+/// How the window was left.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    /// The result, if the battle ended and the player clicked Done.
+    pub done: Option<TableDone>,
+    /// The battle as it stood.
+    pub state: OmogState,
+    /// Every command executed.
+    pub commands: Vec<OmogCommand>,
+}
+
+/// Play `play` in a window until the player clicks Done on the result, closes the window, or
+/// the script runs out. `Ok(None)` when the window was closed before the battle ended.
+pub fn run(
+    mut play: TablePlay,
+    script: Option<Vec<Step>>,
+    shots: PathBuf,
+) -> Result<Option<Finished>, String> {
+    if !shots.is_dir() {
+        return Err(format!(
+            "cannot write screenshots into {}: no such folder",
+            shots.display()
+        ));
+    }
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        return Err(
+            "no display to open the table's window on (DISPLAY is not set); run under xvfb-run"
+                .into(),
+        );
+    }
+    play.set_done_label("Done");
+    let title = format!("OMMS — battle at {}", play.field().place_name);
+    let outcome: Rc<RefCell<Option<Result<Finished, String>>>> = Rc::new(RefCell::new(None));
+    let slot = Rc::clone(&outcome);
+    // The battle as it ended, kept in case the window is closed without clicking Done.
+    let ended: Rc<RefCell<Option<Finished>>> = Rc::new(RefCell::new(None));
+    let ended_slot = Rc::clone(&ended);
+    let conf = window_conf(title, script.is_some());
+    let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        macroquad::Window::from_config(conf, async move {
+            let r = play_loop(play, script, &shots, &ended_slot).await;
+            *slot.borrow_mut() = Some(r);
+        })
+    }));
+    if opened.is_err() {
+        return Err("cannot open a window to play the battle in".into());
+    }
+    let result = outcome.borrow_mut().take();
+    // Closing the window ends the loop without a result: the battle was left, over or not.
+    match result {
+        Some(r) => r.map(Some),
+        None => Ok(ended.borrow_mut().take()),
+    }
+}
+
+async fn play_loop(
+    mut play: TablePlay,
+    script: Option<Vec<Step>>,
+    shots: &Path,
+    ended: &RefCell<Option<Finished>>,
+) -> Result<Finished, String> {
+    let fonts = Fonts::load()?;
+    let scripted = script.is_some();
+    let mut steps: VecDeque<Step> = script.unwrap_or_default().into();
+    let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
+    let mut mouse = [0.0f32, 0.0];
+    // Table points asked for in inches wait for the first frame's layout.
+    let mut idle = 1u32;
+    let mut bench: Option<(u32, Vec<f64>, Instant)> = None;
+    let finished = |play: &TablePlay, done| Finished {
+        done,
+        state: play.state().clone(),
+        commands: play.commands().to_vec(),
+    };
+    loop {
+        let mut input = Input::default();
+        let mut shot = None;
+        if scripted {
+            input.dt = 1.0 / 60.0;
+            if idle > 0 {
+                idle -= 1;
+            } else if let Some((n, times, last)) = &mut bench {
+                let now = Instant::now();
+                times.push((now - *last).as_secs_f64() * 1000.0);
+                *last = now;
+                *n -= 1;
+                if *n == 0 {
+                    let (median, p99) = frame_stats(times);
+                    eprintln!(
+                        "table frame_ms median={median:.2} p99={p99:.2} over {} frames",
+                        times.len()
+                    );
+                    bench = None;
+                }
+            } else {
+                let at_table = |p: [f64; 2]| {
+                    play.screen_point(p)
+                        .ok_or_else(|| "script: the table is not drawn yet".to_string())
+                };
+                match steps.pop_front() {
+                    None => return Ok(finished(&play, None)),
+                    Some(Step::Click(p)) => {
+                        mouse = p;
+                        input.clicked = true;
+                    }
+                    Some(Step::Hover(p)) => mouse = p,
+                    Some(Step::Table(p)) => {
+                        mouse = at_table(p)?;
+                        input.clicked = true;
+                    }
+                    Some(Step::TableHover(p)) => mouse = at_table(p)?,
+                    Some(Step::Button(label)) => {
+                        let r = last_buttons
+                            .iter()
+                            .find(|(l, _)| *l == label)
+                            .or_else(|| last_buttons.iter().find(|(l, _)| l.starts_with(&label)))
+                            .map(|b| b.1)
+                            .ok_or_else(|| {
+                                let all: Vec<&str> =
+                                    last_buttons.iter().map(|b| b.0.as_str()).collect();
+                                format!("script: no button {label:?} on screen; there are {all:?}")
+                            })?;
+                        mouse = [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0];
+                        input.clicked = true;
+                    }
+                    Some(Step::Map(_)) => {
+                        return Err("script: `map` needs the strategic board on screen".into())
+                    }
+                    Some(Step::Key(c)) => input.chars.push(c),
+                    Some(Step::Type(text)) => input.chars.extend(text.chars()),
+                    Some(Step::Wait(n)) => idle = n,
+                    Some(Step::Shot(name)) => shot = Some(name),
+                    Some(Step::Save(file)) => save(&play, Path::new(&file))?,
+                    Some(Step::Bench(n)) => bench = Some((n.max(1), Vec::new(), Instant::now())),
+                }
+            }
+            input.mouse = mouse;
+        } else {
+            let (x, y) = mouse_position();
+            input.mouse = [x, y];
+            input.clicked = is_mouse_button_pressed(MouseButton::Left);
+            input.dt = get_frame_time();
+            for (key, c) in [(KeyCode::F, 'f'), (KeyCode::E, 'e')] {
+                if is_key_pressed(key) {
+                    input.chars.push(c);
+                }
+            }
+        }
+        let mut ui = Ui::new(&fonts, &input);
+        let done = play.frame(&mut ui);
+        last_buttons = std::mem::take(&mut ui.buttons);
+        if let Some(name) = shot {
+            let mut image = get_screen_data();
+            write_png(&mut image, &shots.join(format!("{name}.png")))?;
+        }
+        if let Some(done) = done {
+            return Ok(finished(&play, Some(done)));
+        }
+        if play.state().outcome.is_some() && ended.borrow().is_none() {
+            *ended.borrow_mut() = Some(finished(&play, None));
+        }
+        next_frame().await;
+    }
+}
+
+/// The battle so far as JSON: the commands that replay it, and the position they lead to.
+fn save(play: &TablePlay, path: &Path) -> Result<(), String> {
+    let json = serde_json::json!({
+        "place": play.field().place_name,
+        "outcome": play.state().outcome,
+        "turn": play.state().turn,
+        "commands": play.commands(),
+        "state": play.state(),
+    });
+    let dir = parent_dir(path);
+    if !dir.is_dir() {
+        return Err(format!("cannot save to {}: no such folder", path.display()));
+    }
+    crate::sim::write_atomically(path, json.to_string().as_bytes()).map_err(|e| e.to_string())
+}

@@ -1,0 +1,216 @@
+//! The table screen's commands, without a window: clicks and the bot become engine commands, and
+//! the log of commands replays to the same battle.
+
+use super::*;
+use crate::battle::{battlefield, parse_force, BattleArgs, RulesetName};
+use crate::tactical::omog19c::state::Role;
+use crate::tactical::omog19c::{bot_battle, engine::targets};
+use crate::tactical::table::compass_bearing;
+
+fn encamp(attacker: &str, defender: &str) -> (Battlefield, Forces) {
+    let args = BattleArgs {
+        map: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/andorra"),
+        at: "Encamp".into(),
+        ruleset: RulesetName::Omog19c,
+        attacker: parse_force(attacker).unwrap(),
+        defender: parse_force(defender).unwrap(),
+        from_bearing: 180.0,
+        seed: 0,
+    };
+    let forces = Forces {
+        attacker: args.attacker,
+        defender: args.defender,
+    };
+    (battlefield(&args).unwrap(), forces)
+}
+
+fn names() -> [String; 2] {
+    ["Red".to_string(), "Blue".to_string()]
+}
+
+/// Replay `commands` from the deployment and return the final position.
+fn replay(field: &Battlefield, forces: &Forces, seed: u64, commands: &[OmogCommand]) -> OmogState {
+    let mut s = Omog19c.setup(field, forces, seed);
+    for c in commands {
+        Omog19c.execute(field, &mut s, c).unwrap();
+    }
+    s
+}
+
+#[test]
+fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
+    let (field, forces) = encamp("tank:2", "guard:2:1");
+    let seed = 4;
+    let mut play = TablePlay::new(field.clone(), forces, seed, [false, false], names());
+    let mut frames = 0;
+    while play.state.outcome.is_none() {
+        // A second per frame: one bot command each.
+        play.tick(1.0);
+        frames += 1;
+        assert!(frames < 20_000, "the battle never ended");
+    }
+    let auto = bot_battle(&field, &forces, seed, [TacticalBot::Captain; 2], None);
+    assert_eq!(play.commands, auto.commands);
+    assert_eq!(play.state.outcome, Some(auto.outcome));
+    let again = replay(&field, &forces, seed, &play.commands);
+    assert_eq!(again, play.state);
+    let last = &play.log.last().unwrap().text;
+    assert!(
+        last.contains("wins") || last.contains("stand-off"),
+        "{last}"
+    );
+    assert!(play.log.iter().filter(|l| l.heading).count() >= 4 * auto.turns as usize - 3);
+}
+
+/// The attacker's first living rifleman and where he can go: the furthest point straight
+/// towards the objective.
+fn first_man(play: &TablePlay) -> (FigureId, TablePoint, TablePoint) {
+    let f = play
+        .state
+        .living(Side::Attacker)
+        .find(|f| f.role == Role::Soldier)
+        .unwrap()
+        .clone();
+    let to = ai::furthest_towards(
+        &play.field,
+        &play.state,
+        &f,
+        compass_bearing(f.pos, play.field.objective),
+        inches(3.0),
+        false,
+    )
+    .unwrap();
+    (f.id, f.pos, to)
+}
+
+#[test]
+fn clicks_become_commands_refusals_change_nothing_and_the_log_replays() {
+    let (field, forces) = encamp("invader:2", "guard:1:1");
+    let seed = 9;
+    let mut play = TablePlay::new(field.clone(), forces, seed, [true, false], names());
+    let r = inches(0.4);
+    let (id, from, to) = first_man(&play);
+    // Select, then a point far beyond his reach: refused, with the engine's reason.
+    play.click_table(from, r);
+    assert_eq!(play.selection, Some(Selection::Figure(id)));
+    play.refresh_reach();
+    let reach = play.reach.as_ref().unwrap();
+    assert!(!reach.next_move && !reach.cells.is_empty());
+    let far = [from[0], from[1] + inches(20.0)];
+    play.click_table(far, r);
+    assert!(play.commands.is_empty());
+    let (msg, refused) = play.message.clone().unwrap();
+    assert!(refused, "{msg}");
+    // Every shaded cell is a move the engine takes.
+    let cell = *play.reach.as_ref().unwrap().cells.iter().next().unwrap();
+    let probe = OmogCommand::Move {
+        figure: id,
+        path: vec![from, cell_centre(cell.0, cell.1)],
+        charge: false,
+    };
+    assert!(engine::check(&play.field, &play.state, &probe).is_ok());
+    // Now a legal point: he goes there.
+    play.click_table(to, r);
+    assert_eq!(play.commands.len(), 1);
+    assert_eq!(play.state.figure(id).unwrap().pos, to);
+    // A second click on a team mate selects him; again selects his team, which moves on.
+    let mate = play
+        .state
+        .team_members(play.state.figure(id).unwrap().team)
+        .find(|f| f.id != id && f.role == Role::Soldier)
+        .unwrap()
+        .clone();
+    play.click_table(mate.pos, r);
+    play.click_table(mate.pos, r);
+    assert_eq!(play.selection, Some(Selection::Team(mate.team)));
+    let centre = play.centre(Selection::Team(mate.team));
+    play.click_table([centre[0], centre[1] + inches(2.0)], r);
+    assert!(play.commands.len() > 1, "{:?}", play.message);
+    // The bot defends while the human ends his phases, until the attacker may shoot.
+    play.end_phase();
+    let mut shots = 0;
+    let mut frames = 0;
+    while play.state.outcome.is_none() {
+        frames += 1;
+        assert!(frames < 50_000, "the battle never ended");
+        match play.human_actor() {
+            None => play.tick(1.0),
+            Some(_) if matches!(play.state.phase, Phase::Fire(_)) && shots < 3 => {
+                let shooter = play
+                    .state
+                    .living(Side::Attacker)
+                    .find(|f| !f.fired && !targets(&play.field, &play.state, f).is_empty())
+                    .cloned();
+                let Some(s) = shooter else {
+                    play.end_phase();
+                    continue;
+                };
+                let (target, _) = targets(&play.field, &play.state, &s)[0];
+                play.selection = None;
+                play.click_table(s.pos, r);
+                let before = play.commands.len();
+                let tpos = play.state.figure(target).unwrap().pos;
+                play.click_table(tpos, r);
+                assert_eq!(play.commands.len(), before + 1, "{:?}", play.message);
+                assert!(matches!(
+                    play.commands.last(),
+                    Some(OmogCommand::Shoot { figure, .. }) if *figure == s.id
+                ));
+                shots += 1;
+            }
+            Some(_) if matches!(play.state.phase, Phase::Move(_)) => {
+                // Every team closes on the objective, as a player would order it.
+                let teams: Vec<TeamId> = play
+                    .state
+                    .teams
+                    .iter()
+                    .filter(|t| t.side == Side::Attacker)
+                    .map(|t| t.id)
+                    .collect();
+                for t in teams {
+                    if play.members(Selection::Team(t)).iter().all(|f| f.moved) {
+                        continue;
+                    }
+                    let c = play.centre(Selection::Team(t));
+                    let b = compass_bearing(c, play.field.objective);
+                    play.order_move(
+                        Selection::Team(t),
+                        crate::tactical::table::step(c, b, inches(6.0)),
+                    );
+                }
+                play.end_phase();
+            }
+            Some(_) => play.end_phase(),
+        }
+    }
+    assert!(shots > 0, "the attacker never had a shot");
+    let again = replay(&field, &forces, seed, &play.commands);
+    assert_eq!(again, play.state);
+}
+
+#[test]
+fn hot_seat_takes_orders_from_both_sides_and_the_bot_never_moves() {
+    let (field, forces) = encamp("scout:1", "guard:1");
+    let mut play = TablePlay::new(field, forces, 2, [true, true], names());
+    for _ in 0..100 {
+        play.tick(1.0);
+    }
+    assert!(play.commands.is_empty());
+    assert_eq!(play.human_actor(), Some(Side::Attacker));
+    play.end_phase();
+    assert_eq!(play.human_actor(), Some(Side::Defender));
+    // The defender's figure is his to select and order now; the attacker's only to look at.
+    let d = play.state.living(Side::Defender).next().unwrap().clone();
+    play.click_table(d.pos, inches(0.4));
+    assert_eq!(play.selection, Some(Selection::Figure(d.id)));
+    let a = play.state.living(Side::Attacker).next().unwrap().clone();
+    play.selection = None;
+    play.click_table(a.pos, inches(0.4));
+    assert_eq!(play.selection, Some(Selection::Figure(a.id)));
+    // Looking at the attacker out of his move shows his next move, from a copy.
+    let before = play.state.clone();
+    play.refresh_reach();
+    assert!(play.reach.as_ref().unwrap().next_move);
+    assert!(!play.reach.as_ref().unwrap().cells.is_empty());
+    assert_eq!(play.state, before);
+}

@@ -1,0 +1,203 @@
+//! Deciding a fight with a table battle through the real UI (RULINGS §9), as a person would: a
+//! game with table battles on is played by bots until the human seat can attack a defended
+//! settlement; saved, it is loaded from the menu, the unit and its target are clicked, the
+//! choice of dice / auto-resolve / table is shown with the odds of each, and the player picks.
+//! The save the UI leaves behind is replayed with the engine.
+
+use std::path::Path;
+use std::time::Duration;
+
+use omms::ai::{bot_by_name, step, Limits};
+use omms::map::GameMap;
+use omms::rules::*;
+use omms::ui::play::{save_json, Seat};
+
+mod common;
+use common::display::{have_xvfb, run_with_timeout, under_xvfb};
+
+/// The first position of a bot game (seed `seed`) where Orange, in its attack phase, can offer a
+/// battle: the game, the attacker (standing on a road, so a click finds it) and the target.
+fn battle_position(map: &GameMap, seed: u64) -> Option<(Game, UnitId, Target)> {
+    let board = MapBoard::new(map, map.meta().scale);
+    let seat = |name: &str, colour: &str| PlayerSetup {
+        name: name.into(),
+        colour: colour.into(),
+    };
+    let setup = GameSetup {
+        map: "andorra".into(),
+        scale: map.meta().scale,
+        players: vec![seat("Orange", "orange"), seat("Sky", "sky blue")],
+        options: Options {
+            battles: BattleOptions {
+                rulesets: RulesetSet::NONE.with(TableRuleset::Omog19c, true),
+                defender_may_refuse: false,
+            },
+            ..Options::default()
+        },
+    };
+    let mut game = Game::new(setup, seed).unwrap();
+    let mut bots = vec![
+        bot_by_name("general").unwrap(),
+        bot_by_name("general").unwrap(),
+    ];
+    for _ in 0..6000 {
+        let s = game.state();
+        if s.winner().is_some() {
+            return None;
+        }
+        if s.actor() == PlayerId(0) && s.pending().is_empty() && s.phase() == Phase::Attack {
+            let mut found = None;
+            for u in s.units_of(PlayerId(0)) {
+                let unit = s.unit(u).unwrap();
+                if unit.attacked() || !matches!(unit.at(), Location::Road(_)) {
+                    continue;
+                }
+                for t in s.settlements().filter(|t| t.owner() != PlayerId(0)) {
+                    let target = Target::Settlement(t.id());
+                    let offer = Command::Attack(Attack {
+                        unit: u,
+                        target,
+                        battle: Some(BattleOffer {
+                            ruleset: TableRuleset::Omog19c,
+                            mode: BattleMode::Auto,
+                        }),
+                    });
+                    if found.is_none() && check(s, &board, &offer).is_ok() {
+                        found = Some((u, target));
+                    }
+                }
+            }
+            if let Some((u, target)) = found {
+                return Some((game, u, target));
+            }
+        }
+        step(&mut game, &board, &mut bots, Limits::turns(400)).ok()??;
+    }
+    None
+}
+
+fn lonlat(map: &GameMap, p: MapPoint) -> [f64; 2] {
+    map.projection().to_lonlat(p.to_m())
+}
+
+#[test]
+fn an_attack_on_a_settlement_offers_dice_auto_resolve_and_table_with_their_odds() {
+    if !have_xvfb() {
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = GameMap::load(&root.join("maps/andorra")).unwrap();
+    let (game, unit, target) = (1..40)
+        .find_map(|seed| battle_position(&map, seed))
+        .expect("some bot game reaches a battle");
+    let Target::Settlement(at) = target else {
+        unreachable!()
+    };
+    let s = game.state();
+    let a = lonlat(&map, s.unit_pos(unit).unwrap());
+    let d = lonlat(&map, s.settlement(at).unwrap().pos());
+
+    let tmp = tempfile::tempdir().unwrap();
+    let saves = tmp.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    std::fs::write(
+        saves.join("battle.json"),
+        save_json(&game, &[Seat::Human, Seat::Ai]),
+    )
+    .unwrap();
+    let shots = std::env::var_os("OMMS_SHOTS")
+        // Relative to the project, as a person typing it at the top of the checkout means it.
+        .map(|d| root.join(d))
+        .unwrap_or_else(|| tmp.path().to_path_buf());
+    let run = |name: &str, pick: &str, after: &str| {
+        let script = format!(
+            "wait 2
+button Load game
+wait 1
+button battle.json
+wait 3
+map {} {}      # select the attacker
+wait 2
+map {} {}      # click the defended settlement
+wait 240       # the 200 auto-resolve battles run in the background
+shot ui-battle-choice
+button {pick}
+wait 120       # the AI may first pick which of its units defends
+{after}
+save {name}.json
+",
+            a[0], a[1], d[0], d[1]
+        );
+        let script_path = tmp.path().join(format!("{name}.txt"));
+        std::fs::write(&script_path, script).unwrap();
+        let out = run_with_timeout(
+            under_xvfb()
+                .arg("--map")
+                .arg(root.join("maps/andorra"))
+                .arg("--script")
+                .arg(&script_path)
+                .arg("--screenshot-dir")
+                .arg(&shots)
+                .arg("--saves")
+                .arg(&saves)
+                .current_dir(tmp.path()),
+            Duration::from_secs(120),
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "omms --script failed: {stderr}");
+        Game::from_json(&std::fs::read_to_string(tmp.path().join(format!("{name}.json"))).unwrap())
+            .unwrap()
+    };
+    let board = MapBoard::new(&map, map.meta().scale);
+    let attack_of = |saved: &Game| {
+        saved.commands()[game.commands().len()..]
+            .iter()
+            .find_map(|c| match c {
+                Command::Attack(a) => Some(a.clone()),
+                _ => None,
+            })
+            .expect("the UI attacked")
+    };
+
+    // Auto-resolved: the battle decides the fight at once, and a replay fights it again.
+    let saved = run("auto", "Auto-resolve", "shot ui-battle-resolved");
+    let attack = attack_of(&saved);
+    assert_eq!(attack.unit, unit);
+    assert_eq!(
+        attack.battle,
+        Some(BattleOffer {
+            ruleset: TableRuleset::Omog19c,
+            mode: BattleMode::Auto
+        })
+    );
+    let mut again = Game::new(saved.setup().clone(), saved.seed()).unwrap();
+    let mut events = Vec::new();
+    for (i, c) in saved.commands().iter().enumerate() {
+        let e = again.submit(&board, c.clone()).unwrap();
+        if i >= game.commands().len() {
+            events.extend(e);
+        }
+    }
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::BattleFought { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::CombatRolled { .. })));
+    assert_eq!(state_hash(again.state()), state_hash(saved.state()));
+
+    // On the table: the engine waits for the battle, and the table screen shows it.
+    let saved = run("table", "Fight on the table", "shot ui-battle-table");
+    assert_eq!(
+        attack_of(&saved).battle.map(|b| b.mode),
+        Some(BattleMode::Table)
+    );
+    assert!(
+        matches!(saved.state().pending().first(), Some(Pending::Battle { player, .. }) if *player == PlayerId(0)),
+        "{:?}",
+        saved.state().pending()
+    );
+    let png = shots.join("ui-battle-table.png");
+    assert!(std::fs::metadata(&png).is_ok_and(|m| m.len() > 10_000));
+}
