@@ -110,6 +110,27 @@ fn an_attack_on_a_settlement_offers_dice_auto_resolve_and_table_with_their_odds(
         // Relative to the project, as a person typing it at the top of the checkout means it.
         .map(|d| root.join(d))
         .unwrap_or_else(|| tmp.path().to_path_buf());
+    let run_script = |name: &str, script: String| {
+        let script_path = tmp.path().join(format!("{name}.txt"));
+        std::fs::write(&script_path, script).unwrap();
+        let out = run_with_timeout(
+            under_xvfb()
+                .arg("--map")
+                .arg(root.join("maps/andorra"))
+                .arg("--script")
+                .arg(&script_path)
+                .arg("--screenshot-dir")
+                .arg(&shots)
+                .arg("--saves")
+                .arg(&saves)
+                .current_dir(tmp.path()),
+            Duration::from_secs(120),
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "omms --script failed: {stderr}");
+        let text = std::fs::read_to_string(tmp.path().join(format!("{name}.json"))).unwrap();
+        (Game::from_json(&text).unwrap(), text)
+    };
     let run = |name: &str, pick: &str, after: &str| {
         let script = format!(
             "wait 2
@@ -129,25 +150,7 @@ save {name}.json
 ",
             a[0], a[1], d[0], d[1]
         );
-        let script_path = tmp.path().join(format!("{name}.txt"));
-        std::fs::write(&script_path, script).unwrap();
-        let out = run_with_timeout(
-            under_xvfb()
-                .arg("--map")
-                .arg(root.join("maps/andorra"))
-                .arg("--script")
-                .arg(&script_path)
-                .arg("--screenshot-dir")
-                .arg(&shots)
-                .arg("--saves")
-                .arg(&saves)
-                .current_dir(tmp.path()),
-            Duration::from_secs(120),
-        );
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "omms --script failed: {stderr}");
-        Game::from_json(&std::fs::read_to_string(tmp.path().join(format!("{name}.json"))).unwrap())
-            .unwrap()
+        run_script(name, script)
     };
     let board = MapBoard::new(&map, map.meta().scale);
     let attack_of = |saved: &Game| {
@@ -161,7 +164,7 @@ save {name}.json
     };
 
     // Auto-resolved: the battle decides the fight at once, and a replay fights it again.
-    let saved = run("auto", "Auto-resolve", "shot ui-battle-resolved");
+    let (saved, _) = run("auto", "Auto-resolve", "shot ui-battle-resolved");
     let attack = attack_of(&saved);
     assert_eq!(attack.unit, unit);
     assert_eq!(
@@ -188,7 +191,13 @@ save {name}.json
     assert_eq!(state_hash(again.state()), state_hash(saved.state()));
 
     // On the table: the engine waits for the battle, and the table screen shows it.
-    let saved = run("table", "Fight on the table", "shot ui-battle-table");
+    // On the table: the engine waits for the battle, and the table screen shows it. Orange
+    // ends its first move; the AI defender moves; the game is saved mid-battle.
+    let (saved, text) = run(
+        "table",
+        "Fight on the table",
+        "shot ui-battle-table\nbutton End move\nwait 120",
+    );
     assert_eq!(
         attack_of(&saved).battle.map(|b| b.mode),
         Some(BattleMode::Table)
@@ -200,4 +209,61 @@ save {name}.json
     );
     let png = shots.join("ui-battle-table.png");
     assert!(std::fs::metadata(&png).is_ok_and(|m| m.len() > 10_000));
+    let so_far = omms::ui::play::table_in_json(&text).expect("the save keeps the table");
+    assert!(
+        matches!(
+            so_far.first(),
+            Some(omms::tactical::omog19c::OmogCommand::EndMove)
+        ),
+        "{so_far:?}"
+    );
+
+    // Loaded, the battle goes on from there; handed to the AI it is fought to the end and
+    // reported, and the report begins with the commands given before the save.
+    std::fs::copy(tmp.path().join("table.json"), saves.join("resume.json")).unwrap();
+    let (done, _) = run_script(
+        "resumed",
+        "wait 2
+button Load game
+wait 1
+button resume.json
+wait 3
+shot ui-battle-resumed
+button Skip to your orders
+wait 5
+button AI plays
+wait 2
+button Skip to the end
+wait 30
+button Back to the map
+wait 5
+save resumed.json
+"
+        .into(),
+    );
+    let report = done.commands()[saved.commands().len()..]
+        .iter()
+        .find_map(|c| match c {
+            Command::FinishBattle(f) => Some(f.log.clone()),
+            _ => None,
+        })
+        .expect("the battle was reported");
+    let BattleLog::Omog19c(log) = report;
+    assert_eq!(log[..so_far.len()], so_far[..]);
+    let mut again = Game::new(done.setup().clone(), done.seed()).unwrap();
+    let mut fought = false;
+    for c in done.commands() {
+        let events = again.submit(&board, c.clone()).unwrap();
+        fought |= events.iter().any(|e| {
+            matches!(
+                e,
+                Event::BattleFought {
+                    mode: BattleMode::Table,
+                    ..
+                }
+            )
+        });
+    }
+    assert!(fought);
+    assert!(done.state().pending().is_empty());
 }

@@ -86,18 +86,31 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                     Some(Step::Wait(n)) => idle = n,
                     Some(Step::Shot(name)) => shot = Some(name),
                     Some(Step::Save(file)) => {
-                        let Some((game, seats)) = &last_game else {
-                            return Err("script: `save` needs a game to have been played".into());
+                        // The game on screen saves as its Save button would (with a table
+                        // battle in progress); after it, the last game seen.
+                        let text = match (&screen, &last_game) {
+                            (Screen::Play(p), _) => p.save_json(),
+                            (_, Some((game, seats))) => super::play::save_json(game, seats),
+                            _ => {
+                                return Err("script: `save` needs a game to have been played".into())
+                            }
                         };
-                        crate::sim::write_atomically(
-                            std::path::Path::new(&file),
-                            super::play::save_json(game, seats).as_bytes(),
-                        )
-                        .map_err(|e| e.to_string())?;
+                        crate::sim::write_atomically(std::path::Path::new(&file), text.as_bytes())
+                            .map_err(|e| e.to_string())?;
                     }
                     Some(Step::Bench(n)) => bench = Some((n.max(1), Vec::new(), Instant::now())),
-                    Some(Step::Table(_) | Step::TableHover(_)) => {
-                        return Err("script: `table` steps need the tactical table on screen".into())
+                    Some(step @ (Step::Table(at) | Step::TableHover(at))) => {
+                        let point = match &screen {
+                            Screen::Play(p) => p.table_point(at),
+                            _ => None,
+                        };
+                        let Some(point) = point else {
+                            return Err(
+                                "script: `table` steps need the tactical table on screen".into()
+                            );
+                        };
+                        mouse = point;
+                        input.clicked = matches!(step, Step::Table(_));
                     }
                 }
             }

@@ -10,7 +10,7 @@ mod panel;
 mod save;
 mod trade;
 
-pub use save::{save_json, seats_in_save};
+pub use save::{save_json, seats_in_save, table_in_json};
 
 use super::board::Board as BoardView;
 use super::widgets::Ui;
@@ -78,6 +78,8 @@ pub struct Play {
     battle_choice: Option<battle::Choice>,
     /// The table battle being fought, while the engine waits for it.
     table: Option<super::table_play::TablePlay>,
+    /// Table commands from a save, replayed when the battle's screen opens.
+    resume_table: Option<Vec<crate::tactical::omog19c::OmogCommand>>,
 }
 
 /// Seconds the die and the drawn cards stay on screen.
@@ -123,6 +125,7 @@ impl Play {
             trade: None,
             battle_choice: None,
             table: None,
+            resume_table: None,
         }
     }
 
@@ -148,7 +151,22 @@ impl Play {
 
     /// The game as a save file, with who plays each seat.
     pub fn save_json(&self) -> String {
-        save_json(&self.game, &self.seats)
+        save::save_json_with_table(
+            &self.game,
+            &self.seats,
+            self.table.as_ref().map(|t| t.commands()),
+        )
+    }
+
+    /// Where a point of the table (inches from its south-west corner) is on screen, while a
+    /// table battle is shown.
+    pub fn table_point(&self, inches: [f64; 2]) -> Option<[f32; 2]> {
+        self.table.as_ref()?.screen_point(inches)
+    }
+
+    /// Resume the table battle the save was left in, once its screen opens.
+    pub fn resume_table(&mut self, commands: Vec<crate::tactical::omog19c::OmogCommand>) {
+        self.resume_table = Some(commands);
     }
 
     fn human_count(&self) -> usize {

@@ -139,7 +139,15 @@ pub fn load(
                 .and_then(|game| {
                     let dir = map_dir_named(places, &game.setup().map)?;
                     let seats = super::play::seats_in_save(p, game.state().players().len());
-                    open_game(&dir, game, seats, fonts, places)
+                    let table = std::fs::read_to_string(p)
+                        .ok()
+                        .and_then(|t| super::play::table_in_json(&t));
+                    open_game(&dir, game, seats, fonts, places).map(|mut screen| {
+                        if let (Screen::Play(play), Some(commands)) = (&mut screen, table) {
+                            play.resume_table(commands);
+                        }
+                        screen
+                    })
                 });
             match opened {
                 Ok(s) => return Some(s),

@@ -169,6 +169,18 @@ impl TablePlay {
         play
     }
 
+    /// Play `commands` from deployment, as a saved game left the battle: the position, the log and
+    /// the templates come back; only the dice animations are skipped. A refused command stops
+    /// the replay and says which.
+    pub fn resume(&mut self, commands: &[OmogCommand]) -> Result<(), String> {
+        for (i, cmd) in commands.iter().enumerate() {
+            self.submit(cmd.clone())
+                .map_err(|why| format!("command {} of the saved battle: {why}", i + 1))?;
+        }
+        self.dice.clear();
+        Ok(())
+    }
+
     /// The label of the button that leaves the result ("Back to the map" unless set).
     pub fn set_done_label(&mut self, label: &str) {
         self.done_label = label.to_string();

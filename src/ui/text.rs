@@ -240,7 +240,7 @@ pub fn event_line(
             besieged_roll,
             chooser,
         } => format!(
-            "Siege of {}: {} rolls {besieger_roll}, the besieged {besieged_roll}; {} picks the unit lost",
+            "Siege of {}: {} rolls {besieger_roll}, the besieged {besieged_roll}; {} wins the roll",
             settlement_name(state, *settlement),
             who(*besieger),
             who(*chooser)

@@ -15,6 +15,7 @@ use crate::rules::{
     odds, strongest, Attack, BattleLog, BattleMode, BattleOffer, Command, Dice, FinishBattle, Odds,
     Pending, TableRuleset, Target, UnitId,
 };
+use crate::tactical::Battlefield;
 use crate::ui::table_play::TablePlay;
 use crate::ui::text::{target_name, unit_name};
 use crate::ui::widgets::{Ui, FADED, INK};
@@ -276,9 +277,22 @@ impl Play {
                 crate::ui::widgets::colour_of(state.player(a).colour()),
                 crate::ui::widgets::colour_of(state.player(d).colour()),
             ];
-            let mut table = TablePlay::new(field, request.forces, request.seed, human, names);
-            table.set_colours(colours);
-            table.set_done_label("Back to the map");
+            let fresh = |field: Battlefield| {
+                let mut t =
+                    TablePlay::new(field, request.forces, request.seed, human, names.clone());
+                t.set_colours(colours);
+                t.set_done_label("Back to the map");
+                t
+            };
+            let mut table = fresh(field.clone());
+            if let Some(commands) = self.resume_table.take() {
+                if let Err(e) = table.resume(&commands) {
+                    self.message = Some(format!(
+                        "The saved battle could not be resumed ({e}); it starts again."
+                    ));
+                    table = fresh(field);
+                }
+            }
             self.table = Some(table);
         }
         let done = self.table.as_mut().and_then(|t| t.frame(ui));

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Seat;
 use crate::rules::Game;
+use crate::tactical::omog19c::OmogCommand;
 
 /// One seat as the save records it.
 #[derive(Debug, Serialize, Deserialize)]
@@ -56,6 +57,31 @@ pub fn save_json(game: &Game, seats: &[Seat]) -> String {
         .collect::<Vec<_>>()
         .join(",\n");
     format!("{},\n  \"seats\": [\n{seats}\n  ]\n}}\n", body.trim_end())
+}
+
+/// The game's save text with the seats and, while a battle is being fought on the table, the
+/// commands given so far, so a loaded game goes on where the table was left. The engine's part
+/// is unchanged: the battle stays owed in it, and older builds simply start it again.
+pub fn save_json_with_table(game: &Game, seats: &[Seat], table: Option<&[OmogCommand]>) -> String {
+    let text = save_json(game, seats);
+    let Some(commands) = table else {
+        return text;
+    };
+    let Some(body) = text.trim_end().strip_suffix('}') else {
+        return text;
+    };
+    let log = serde_json::to_string(commands).unwrap_or_else(|_| "[]".into());
+    format!("{},\n  \"table_commands\": {log}\n}}\n", body.trim_end())
+}
+
+/// The table commands recorded in a save's text (see [`save_json_with_table`]); none when absent
+/// or unreadable.
+pub fn table_in_json(text: &str) -> Option<Vec<OmogCommand>> {
+    #[derive(Deserialize)]
+    struct Table {
+        table_commands: Option<Vec<OmogCommand>>,
+    }
+    serde_json::from_str::<Table>(text).ok()?.table_commands
 }
 
 /// The seats recorded in a save's text: `players` seats, every one human when the save does not
