@@ -233,11 +233,7 @@ fn auto_battles_follow_the_battlefield_not_the_dice() {
             TacticalBot::Captain,
             TacticalBot::Captain,
         );
-        let expect = match direct.outcome {
-            BattleOutcome::AttackerWins => Outcome::AttackerWins,
-            BattleOutcome::DefenderWins => Outcome::DefenderWins,
-            BattleOutcome::StandOff => Outcome::StandOff,
-        };
+        let expect = Outcome::from(direct.outcome);
         assert_eq!(outcome, expect, "seed {seed}");
         *outcomes.entry(format!("{outcome:?}")).or_insert(0) += 1;
     }
@@ -312,11 +308,7 @@ fn a_table_battle_waits_for_the_attackers_report_and_checks_it() {
     let events = execute(&mut state, &b, &finish).unwrap();
     let (_, mode, outcome) = fought(&events).unwrap();
     assert_eq!(mode, BattleMode::Table);
-    let expect = match played.outcome {
-        BattleOutcome::AttackerWins => Outcome::AttackerWins,
-        BattleOutcome::DefenderWins => Outcome::DefenderWins,
-        BattleOutcome::StandOff => Outcome::StandOff,
-    };
+    let expect = Outcome::from(played.outcome);
     assert_eq!(outcome, expect);
     assert!(state.pending().is_empty());
 

@@ -13,7 +13,7 @@ use omms::rules::*;
 use omms::ui::play::{save_json, Seat};
 
 mod common;
-use common::display::{have_xvfb, run_with_timeout, under_xvfb};
+use common::display::{have_xvfb, play_script};
 
 /// The first position of a bot game (seed `seed`) where Orange, in its attack phase, can offer a
 /// battle: the game, the attacker (standing on a road, so a click finds it) and the target.
@@ -111,23 +111,14 @@ fn an_attack_on_a_settlement_offers_dice_auto_resolve_and_table_with_their_odds(
         .map(|d| root.join(d))
         .unwrap_or_else(|| tmp.path().to_path_buf());
     let run_script = |name: &str, script: String| {
-        let script_path = tmp.path().join(format!("{name}.txt"));
-        std::fs::write(&script_path, script).unwrap();
-        let out = run_with_timeout(
-            under_xvfb()
-                .arg("--map")
-                .arg(root.join("maps/andorra"))
-                .arg("--script")
-                .arg(&script_path)
-                .arg("--screenshot-dir")
-                .arg(&shots)
-                .arg("--saves")
-                .arg(&saves)
-                .current_dir(tmp.path()),
+        play_script(
+            &root.join("maps/andorra"),
+            tmp.path(),
+            Some(&shots),
+            &saves,
+            &script,
             Duration::from_secs(120),
         );
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "omms --script failed: {stderr}");
         let text = std::fs::read_to_string(tmp.path().join(format!("{name}.json"))).unwrap();
         (Game::from_json(&text).unwrap(), text)
     };

@@ -16,7 +16,7 @@ use omms::ui::play::{save_json, Seat};
 use omms::ui::text::{command_label, settlement_name, unit_name};
 
 mod common;
-use common::display::{have_xvfb, run_with_timeout, under_xvfb};
+use common::display::{have_xvfb, play_script};
 
 /// The map area a click reaches: below the hand strip, left of the side panel (1280×800).
 const CLEAR: [f32; 4] = [20.0, 110.0, 1280.0 - 360.0, 780.0];
@@ -101,23 +101,14 @@ fn run_ui(name: &str, map: &str, game: &Game, seats: &[Seat], body: &str, shots:
     let script = format!(
         "wait 2\nbutton Load game\nwait 1\nbutton {name}.json\nwait 3\n{body}\nsave after.json\n"
     );
-    let script_path = tmp.path().join("script.txt");
-    std::fs::write(&script_path, script).unwrap();
-    let out = run_with_timeout(
-        under_xvfb()
-            .arg("--map")
-            .arg(root().join("maps").join(map))
-            .arg("--script")
-            .arg(&script_path)
-            .arg("--screenshot-dir")
-            .arg(tmp.path())
-            .arg("--saves")
-            .arg(&saves)
-            .current_dir(tmp.path()),
+    play_script(
+        &root().join("maps").join(map),
+        tmp.path(),
+        Some(tmp.path()),
+        &saves,
+        &script,
         Duration::from_secs(60),
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "omms --script failed: {stderr}");
     for shot in shots {
         let png = tmp.path().join(format!("{shot}.png"));
         assert!(

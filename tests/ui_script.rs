@@ -8,7 +8,7 @@ use std::time::Duration;
 use omms::rules::{Game, Phase, PlayerId};
 
 mod common;
-use common::display::{have_xvfb, run_with_timeout, under_xvfb};
+use common::display::{have_xvfb, play_script};
 
 /// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
 /// → a royal card raises a Scout → the Scout moves on the road towards Engordany → attacks
@@ -59,23 +59,14 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tmp = tempfile::tempdir().unwrap();
-    let script = tmp.path().join("play.txt");
-    std::fs::write(&script, SCRIPT).unwrap();
-    let out = run_with_timeout(
-        under_xvfb()
-            .arg("--map")
-            .arg(root.join("maps/andorra"))
-            .arg("--script")
-            .arg(&script)
-            .arg("--screenshot-dir")
-            .arg(tmp.path())
-            .arg("--saves")
-            .arg(tmp.path().join("saves"))
-            .current_dir(tmp.path()),
+    play_script(
+        &root.join("maps/andorra"),
+        tmp.path(),
+        Some(tmp.path()),
+        &tmp.path().join("saves"),
+        SCRIPT,
         Duration::from_secs(120),
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "omms --script failed: {stderr}");
     for shot in ["menu", "setup", "move", "won"] {
         let png = tmp.path().join(format!("{shot}.png"));
         assert!(
@@ -164,21 +155,14 @@ fn a_saved_ai_seat_is_still_the_ai_after_loading() {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tmp = tempfile::tempdir().unwrap();
-    let script = tmp.path().join("reload.txt");
-    std::fs::write(&script, AI_RELOAD_SCRIPT).unwrap();
-    let out = run_with_timeout(
-        under_xvfb()
-            .arg("--map")
-            .arg(root.join("maps/andorra"))
-            .arg("--script")
-            .arg(&script)
-            .arg("--saves")
-            .arg(tmp.path().join("saves"))
-            .current_dir(tmp.path()),
+    play_script(
+        &root.join("maps/andorra"),
+        tmp.path(),
+        None,
+        &tmp.path().join("saves"),
+        AI_RELOAD_SCRIPT,
         Duration::from_secs(60),
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "omms --script failed: {stderr}");
 
     let saved = std::fs::read_to_string(tmp.path().join("saves/save.json")).unwrap();
     let seats: Vec<String> = serde_json::from_str::<serde_json::Value>(&saved).unwrap()["seats"]

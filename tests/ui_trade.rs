@@ -10,7 +10,7 @@ use omms::rules::{Game, GameSetup, Options, PlayerId, PlayerSetup};
 use omms::ui::text::card_face;
 
 mod common;
-use common::display::{have_xvfb, run_with_timeout, under_xvfb};
+use common::display::{have_xvfb, play_script};
 
 /// The game the UI starts with the script's setup: two typed names, the default colours, the
 /// map's own scale and seed 1.
@@ -86,23 +86,14 @@ save game.json
     );
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tmp = tempfile::tempdir().unwrap();
-    let path = tmp.path().join("trade.txt");
-    std::fs::write(&path, script).unwrap();
-    let out = run_with_timeout(
-        under_xvfb()
-            .arg("--map")
-            .arg(root.join("maps/andorra"))
-            .arg("--script")
-            .arg(&path)
-            .arg("--screenshot-dir")
-            .arg(tmp.path())
-            .arg("--saves")
-            .arg(tmp.path().join("saves"))
-            .current_dir(tmp.path()),
+    play_script(
+        &root.join("maps/andorra"),
+        tmp.path(),
+        Some(tmp.path()),
+        &tmp.path().join("saves"),
+        &script,
         Duration::from_secs(60),
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "omms --script failed: {stderr}");
     if let Some(dir) = std::env::var_os("OMMS_SHOTS") {
         // To look at them: OMMS_SHOTS=/tmp/shots cargo test --release --test ui_trade
         // (docs/ui-trade-propose.png and docs/ui-trade-answer.png come from here).

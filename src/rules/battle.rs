@@ -159,6 +159,22 @@ pub struct BattleRequest {
     pub seed: u64,
 }
 
+/// A battle's outcome is the fight's result, as the dice would have given it.
+impl From<BattleOutcome> for super::event::Outcome {
+    fn from(o: BattleOutcome) -> Self {
+        match o {
+            BattleOutcome::AttackerWins => super::event::Outcome::AttackerWins,
+            BattleOutcome::DefenderWins => super::event::Outcome::DefenderWins,
+            BattleOutcome::StandOff => super::event::Outcome::StandOff,
+        }
+    }
+}
+
+/// Why a unit in the open cannot be fought over on the table (the check and the board say it
+/// alike).
+pub(crate) const IN_THE_OPEN: &str =
+    "A table battle is fought over a settlement; a unit in the open meets the dice.";
+
 /// The commands of a battle fought on the table, in order, for its ruleset.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "ruleset", content = "commands", rename_all = "snake_case")]

@@ -1,8 +1,5 @@
 //! The screen loop: real or scripted input in, one screen drawn per frame.
 
-use std::collections::VecDeque;
-use std::time::Instant;
-
 use macroquad::input::{
     get_char_pressed, is_key_pressed, is_mouse_button_pressed, mouse_position, KeyCode, MouseButton,
 };
@@ -11,9 +8,9 @@ use macroquad::time::get_frame_time;
 use macroquad::window::next_frame;
 
 use super::screens::{self, Screen};
-use super::script::Step;
+use super::script::{Frame, Player, Step};
 use super::widgets::{Input, Ui};
-use super::{frame_stats, write_png, AppStart, Fonts};
+use super::{write_png, AppStart, Fonts};
 use crate::map::GameMap;
 
 /// Run the menus and games until Quit, the window closing, or the script's end.
@@ -21,71 +18,31 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
     let fonts = Fonts::load()?;
     let places = start.places;
     let scripted = start.script.is_some();
-    let mut steps: VecDeque<Step> = start.script.unwrap_or_default().into();
+    let mut script = start.script.map(|steps| Player::new(steps, "frame_ms"));
     let mut screen = Screen::Menu;
     let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
-    let mut mouse = [0.0f32, 0.0];
-    let mut idle = 0u32;
-    let mut bench: Option<(u32, Vec<f64>, Instant)> = None;
     // The game last on screen, so a script can save it even from the victory screen.
     let mut last_game: Option<(crate::rules::Game, Vec<super::play::Seat>)> = None;
     loop {
         let mut input = Input::default();
         let mut shot = None;
-        if scripted {
-            input.dt = 1.0 / 60.0;
-            if idle > 0 {
-                idle -= 1;
-            } else if matches!(&screen, Screen::Setup(s) if s.loading()) {
+        if let Some(player) = &mut script {
+            if matches!(&screen, Screen::Setup(s) if s.loading()) {
                 // Hold the script until the map thumbnails are drawn, so shots show them.
-            } else if let Some((n, times, last)) = &mut bench {
-                let now = Instant::now();
-                times.push((now - *last).as_secs_f64() * 1000.0);
-                *last = now;
-                *n -= 1;
-                if *n == 0 {
-                    let (median, p99) = frame_stats(times);
-                    eprintln!(
-                        "frame_ms median={median:.2} p99={p99:.2} over {} frames",
-                        times.len()
-                    );
-                    bench = None;
-                }
+                input.dt = 1.0 / 60.0;
             } else {
-                match steps.pop_front() {
-                    None => return Ok(()),
-                    Some(Step::Click(p)) => {
-                        mouse = p;
-                        input.clicked = true;
-                    }
-                    Some(Step::Hover(p)) => mouse = p,
-                    Some(Step::Button(label)) => {
-                        let r = last_buttons
-                            .iter()
-                            .find(|(l, _)| *l == label)
-                            .or_else(|| last_buttons.iter().find(|(l, _)| l.starts_with(&label)))
-                            .map(|b| b.1)
-                            .ok_or_else(|| {
-                                let all: Vec<&str> =
-                                    last_buttons.iter().map(|b| b.0.as_str()).collect();
-                                format!("script: no button {label:?} on screen; there are {all:?}")
-                            })?;
-                        mouse = [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0];
-                        input.clicked = true;
-                    }
-                    Some(Step::Map([lon, lat])) => {
+                match player.frame(&mut input, &last_buttons)? {
+                    Frame::Input => {}
+                    Frame::End => return Ok(()),
+                    Frame::Own(Step::Shot(name)) => shot = Some(name),
+                    Frame::Own(Step::Map([lon, lat])) => {
                         let Screen::Play(p) = &screen else {
                             return Err("script: `map` needs a game on screen".into());
                         };
                         let xy = p.map().projection().to_xy(lon, lat);
-                        mouse = p.view().view().to_screen(xy);
-                        input.clicked = true;
+                        player.click(&mut input, p.view().view().to_screen(xy));
                     }
-                    Some(Step::Key(c)) => input.chars.push(c),
-                    Some(Step::Type(text)) => input.chars.extend(text.chars()),
-                    Some(Step::Wait(n)) => idle = n,
-                    Some(Step::Shot(name)) => shot = Some(name),
-                    Some(Step::Save(file)) => {
+                    Frame::Own(Step::Save(file)) => {
                         // The game on screen saves as its Save button would (with a table
                         // battle in progress); after it, the last game seen.
                         let text = match (&screen, &last_game) {
@@ -98,8 +55,7 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                         crate::sim::write_atomically(std::path::Path::new(&file), text.as_bytes())
                             .map_err(|e| e.to_string())?;
                     }
-                    Some(Step::Bench(n)) => bench = Some((n.max(1), Vec::new(), Instant::now())),
-                    Some(step @ (Step::Table(at) | Step::TableHover(at))) => {
+                    Frame::Own(step @ (Step::Table(at) | Step::TableHover(at))) => {
                         let point = match &screen {
                             Screen::Play(p) => p.table_point(at),
                             _ => None,
@@ -109,12 +65,17 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                                 "script: `table` steps need the tactical table on screen".into()
                             );
                         };
-                        mouse = point;
-                        input.clicked = matches!(step, Step::Table(_));
+                        if matches!(step, Step::Table(_)) {
+                            player.click(&mut input, point);
+                        } else {
+                            player.hover(&mut input, point);
+                        }
+                    }
+                    Frame::Own(other) => {
+                        return Err(format!("script: {other:?} is not understood here"))
                     }
                 }
             }
-            input.mouse = mouse;
         } else {
             let (x, y) = mouse_position();
             input.mouse = [x, y];
@@ -176,7 +137,9 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
         if let Some(n) = next {
             screen = n;
             // A script's next step must see the new screen's buttons, drawn next frame.
-            idle = idle.max(1);
+            if let Some(player) = &mut script {
+                player.hold(1);
+            }
         }
         next_frame().await;
     }

@@ -15,7 +15,9 @@
 //! - `table X Y` — a click on the tactical table, X and Y inches from its south-west corner;
 //! - `table-hover X Y` — the pointer moves there on the tactical table.
 
+use std::collections::VecDeque;
 use std::path::Path;
+use std::time::Instant;
 
 /// One step of a script.
 #[derive(Debug, Clone, PartialEq)]
@@ -100,6 +102,117 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
         });
     }
     Ok(out)
+}
+
+/// What a script asks of this frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Frame {
+    /// The input is filled in (or the script is idling): draw the frame.
+    Input,
+    /// A step only the screen on show can carry out (`map`, `table`, `table-hover`, `save`,
+    /// `shot`): the screen does it and then draws the frame.
+    Own(Step),
+    /// The script has run out.
+    End,
+}
+
+/// Plays a script one frame at a time, as a person at the screen would: the steps every screen
+/// understands (clicks, hovers, named buttons, keys, waits, frame timing) are turned into that
+/// frame's input here; the rest go back to the screen as [`Frame::Own`].
+pub struct Player {
+    steps: VecDeque<Step>,
+    idle: u32,
+    bench: Option<(u32, Vec<f64>, Instant)>,
+    mouse: [f32; 2],
+    /// Printed before the frame times, so two loops' reports tell apart.
+    label: &'static str,
+}
+
+impl Player {
+    /// A player for `steps`; `label` prefixes the `bench` report (e.g. `frame_ms`).
+    pub fn new(steps: Vec<Step>, label: &'static str) -> Player {
+        Player {
+            steps: steps.into(),
+            idle: 0,
+            bench: None,
+            mouse: [0.0, 0.0],
+            label,
+        }
+    }
+
+    /// Let at least `frames` frames pass before the next step (a new screen draws its buttons
+    /// first).
+    pub fn hold(&mut self, frames: u32) {
+        self.idle = self.idle.max(frames);
+    }
+
+    /// Fill `input` for this frame from the script; `buttons` are the labels and rectangles the
+    /// previous frame drew. A `button` step naming none of them is an error.
+    pub fn frame(
+        &mut self,
+        input: &mut super::widgets::Input,
+        buttons: &[(String, [f32; 4])],
+    ) -> Result<Frame, String> {
+        input.dt = 1.0 / 60.0;
+        input.mouse = self.mouse;
+        if self.idle > 0 {
+            self.idle -= 1;
+            return Ok(Frame::Input);
+        }
+        if let Some((n, times, last)) = &mut self.bench {
+            let now = Instant::now();
+            times.push((now - *last).as_secs_f64() * 1000.0);
+            *last = now;
+            *n -= 1;
+            if *n == 0 {
+                let (median, p99) = super::frame_stats(times);
+                eprintln!(
+                    "{} median={median:.2} p99={p99:.2} over {} frames",
+                    self.label,
+                    times.len()
+                );
+                self.bench = None;
+            }
+            return Ok(Frame::Input);
+        }
+        let Some(step) = self.steps.pop_front() else {
+            return Ok(Frame::End);
+        };
+        match step {
+            Step::Click(p) => self.click(input, p),
+            Step::Hover(p) => self.hover(input, p),
+            Step::Button(label) => {
+                let r = buttons
+                    .iter()
+                    .find(|(l, _)| *l == label)
+                    .or_else(|| buttons.iter().find(|(l, _)| l.starts_with(&label)))
+                    .map(|b| b.1)
+                    .ok_or_else(|| {
+                        let all: Vec<&str> = buttons.iter().map(|b| b.0.as_str()).collect();
+                        format!("script: no button {label:?} on screen; there are {all:?}")
+                    })?;
+                self.click(input, [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0]);
+            }
+            Step::Key(c) => input.chars.push(c),
+            Step::Type(text) => input.chars.extend(text.chars()),
+            Step::Wait(n) => self.idle = n,
+            Step::Bench(n) => self.bench = Some((n.max(1), Vec::new(), Instant::now())),
+            own => return Ok(Frame::Own(own)),
+        }
+        Ok(Frame::Input)
+    }
+
+    /// Click at screen pixels `p` this frame (for steps the screen placed itself).
+    pub fn click(&mut self, input: &mut super::widgets::Input, p: [f32; 2]) {
+        self.hover(input, p);
+        input.clicked = true;
+    }
+
+    /// Move the pointer to `p` this frame.
+    pub fn hover(&mut self, input: &mut super::widgets::Input, p: [f32; 2]) {
+        self.mouse = p;
+        input.mouse = p;
+    }
 }
 
 #[cfg(test)]

@@ -38,3 +38,28 @@ pub fn run_with_timeout(cmd: &mut Command, limit: Duration) -> std::process::Out
     }
     child.wait_with_output().unwrap()
 }
+
+/// Play `script` (the text of a UI script) in the real game window on the map package `map`,
+/// with `dir` as the working folder, screenshots into `shots` (if given) and saves in `saves`;
+/// the run must end cleanly within `limit`. Returns what the program printed on stderr.
+pub fn play_script(
+    map: &std::path::Path,
+    dir: &std::path::Path,
+    shots: Option<&std::path::Path>,
+    saves: &std::path::Path,
+    script: &str,
+    limit: Duration,
+) -> String {
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script).unwrap();
+    let mut cmd = under_xvfb();
+    cmd.arg("--map").arg(map).arg("--script").arg(&path);
+    if let Some(shots) = shots {
+        cmd.arg("--screenshot-dir").arg(shots);
+    }
+    cmd.arg("--saves").arg(saves).current_dir(dir);
+    let out = run_with_timeout(&mut cmd, limit);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "omms --script failed: {stderr}");
+    stderr
+}

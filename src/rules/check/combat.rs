@@ -84,13 +84,7 @@ fn battle_offer(
         Target::Settlement(s) => s,
         Target::Unit(t) => match state.unit(t).map(|u| u.at()) {
             Some(Location::Settlement(s)) => s,
-            _ => {
-                return Err(RuleError::Refused(
-                    "A table battle is fought over a settlement; a unit in the open meets the \
-                     dice."
-                        .into(),
-                ))
-            }
+            _ => return Err(RuleError::Refused(crate::rules::battle::IN_THE_OPEN.into())),
         },
     };
     if state.defenders(settlement).is_empty() {

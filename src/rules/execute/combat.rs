@@ -161,11 +161,7 @@ fn battle_fought(
     result: BattleOutcome,
     commands: usize,
 ) {
-    let outcome = match result {
-        BattleOutcome::AttackerWins => Outcome::AttackerWins,
-        BattleOutcome::DefenderWins => Outcome::DefenderWins,
-        BattleOutcome::StandOff => Outcome::StandOff,
-    };
+    let outcome = Outcome::from(result);
     x.emit(Event::BattleFought {
         request,
         mode,

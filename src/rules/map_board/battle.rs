@@ -17,10 +17,7 @@ impl MapBoard<'_> {
     fn contested(state: &State, defender: UnitId) -> Result<SettlementId, RuleError> {
         match state.unit(defender).map(|u| u.at()) {
             Some(Location::Settlement(s)) => Ok(s),
-            _ => Err(RuleError::Refused(
-                "A table battle is fought over a settlement; a unit in the open meets the dice."
-                    .into(),
-            )),
+            _ => Err(RuleError::Refused(crate::rules::battle::IN_THE_OPEN.into())),
         }
     }
 

@@ -2,10 +2,8 @@
 //! driven by the mouse or by a script (the same steps as the main UI's, plus `table X Y`).
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::time::Instant;
 
 use macroquad::input::{
     is_key_pressed, is_mouse_button_pressed, mouse_position, KeyCode, MouseButton,
@@ -14,9 +12,9 @@ use macroquad::texture::get_screen_data;
 use macroquad::time::get_frame_time;
 use macroquad::window::next_frame;
 
-use super::super::script::Step;
+use super::super::script::{Frame, Player, Step};
 use super::super::widgets::{Input, Ui};
-use super::super::{frame_stats, parent_dir, window_conf, write_png, Fonts};
+use super::super::{parent_dir, window_conf, write_png, Fonts};
 use super::{TableDone, TablePlay};
 use crate::tactical::omog19c::{OmogCommand, OmogState};
 
@@ -85,13 +83,13 @@ async fn play_loop(
     ended: &RefCell<Option<Finished>>,
 ) -> Result<Finished, String> {
     let fonts = Fonts::load()?;
-    let scripted = script.is_some();
-    let mut steps: VecDeque<Step> = script.unwrap_or_default().into();
+    let mut script = script.map(|steps| {
+        let mut p = Player::new(steps, "table frame_ms");
+        // Table points asked for in inches wait for the first frame's layout.
+        p.hold(1);
+        p
+    });
     let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
-    let mut mouse = [0.0f32, 0.0];
-    // Table points asked for in inches wait for the first frame's layout.
-    let mut idle = 1u32;
-    let mut bench: Option<(u32, Vec<f64>, Instant)> = None;
     let finished = |play: &TablePlay, done| Finished {
         done,
         state: play.state().clone(),
@@ -100,66 +98,25 @@ async fn play_loop(
     loop {
         let mut input = Input::default();
         let mut shot = None;
-        if scripted {
-            input.dt = 1.0 / 60.0;
-            if idle > 0 {
-                idle -= 1;
-            } else if let Some((n, times, last)) = &mut bench {
-                let now = Instant::now();
-                times.push((now - *last).as_secs_f64() * 1000.0);
-                *last = now;
-                *n -= 1;
-                if *n == 0 {
-                    let (median, p99) = frame_stats(times);
-                    eprintln!(
-                        "table frame_ms median={median:.2} p99={p99:.2} over {} frames",
-                        times.len()
-                    );
-                    bench = None;
+        if let Some(player) = &mut script {
+            let at_table = |p: [f64; 2]| {
+                play.screen_point(p)
+                    .ok_or_else(|| "script: the table is not drawn yet".to_string())
+            };
+            match player.frame(&mut input, &last_buttons)? {
+                Frame::Input => {}
+                Frame::End => return Ok(finished(&play, None)),
+                Frame::Own(Step::Table(p)) => player.click(&mut input, at_table(p)?),
+                Frame::Own(Step::TableHover(p)) => player.hover(&mut input, at_table(p)?),
+                Frame::Own(Step::Map(_)) => {
+                    return Err("script: `map` needs the strategic board on screen".into())
                 }
-            } else {
-                let at_table = |p: [f64; 2]| {
-                    play.screen_point(p)
-                        .ok_or_else(|| "script: the table is not drawn yet".to_string())
-                };
-                match steps.pop_front() {
-                    None => return Ok(finished(&play, None)),
-                    Some(Step::Click(p)) => {
-                        mouse = p;
-                        input.clicked = true;
-                    }
-                    Some(Step::Hover(p)) => mouse = p,
-                    Some(Step::Table(p)) => {
-                        mouse = at_table(p)?;
-                        input.clicked = true;
-                    }
-                    Some(Step::TableHover(p)) => mouse = at_table(p)?,
-                    Some(Step::Button(label)) => {
-                        let r = last_buttons
-                            .iter()
-                            .find(|(l, _)| *l == label)
-                            .or_else(|| last_buttons.iter().find(|(l, _)| l.starts_with(&label)))
-                            .map(|b| b.1)
-                            .ok_or_else(|| {
-                                let all: Vec<&str> =
-                                    last_buttons.iter().map(|b| b.0.as_str()).collect();
-                                format!("script: no button {label:?} on screen; there are {all:?}")
-                            })?;
-                        mouse = [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0];
-                        input.clicked = true;
-                    }
-                    Some(Step::Map(_)) => {
-                        return Err("script: `map` needs the strategic board on screen".into())
-                    }
-                    Some(Step::Key(c)) => input.chars.push(c),
-                    Some(Step::Type(text)) => input.chars.extend(text.chars()),
-                    Some(Step::Wait(n)) => idle = n,
-                    Some(Step::Shot(name)) => shot = Some(name),
-                    Some(Step::Save(file)) => save(&play, Path::new(&file))?,
-                    Some(Step::Bench(n)) => bench = Some((n.max(1), Vec::new(), Instant::now())),
+                Frame::Own(Step::Shot(name)) => shot = Some(name),
+                Frame::Own(Step::Save(file)) => save(&play, Path::new(&file))?,
+                Frame::Own(other) => {
+                    return Err(format!("script: {other:?} is not understood here"))
                 }
             }
-            input.mouse = mouse;
         } else {
             let (x, y) = mouse_position();
             input.mouse = [x, y];
