@@ -76,11 +76,11 @@ pub fn bot_rng(seed: u64, seat: u8, commands: usize) -> ChaCha8Rng {
     )
 }
 
-/// A uniform integer in `0..n` (`n > 0`): the engine's own unbiased draw (`rules::random`), so
+/// A uniform integer in `0..n` (`n > 0`): the engine's own unbiased draw (`dice`), so
 /// a bot's choices stay the same across `rand` releases just as the dice do.
 pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     let n = u32::try_from(n).expect("fewer than 2^32 choices");
-    crate::rules::random::below(rng, n) as usize
+    crate::dice::below(rng, n) as usize
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@ use super::command::Command;
 use super::error::RuleError;
 use super::event::Event;
 use super::ids::PlayerId;
-use super::random;
 use super::state::State;
+use crate::dice as random;
 
 mod combat;
 mod economy;

@@ -12,8 +12,8 @@ use super::cards::{all_card_ids, Card};
 use super::creation_total::{creation_total, settlement_points, upkeep};
 use super::ids::{CardId, Food, MapPoint, PlayerId, Points, SettlementId, UnitId};
 use super::options::{GameSetup, Options, SetupError};
-use super::random::shuffle;
 use super::unit::{Location, Unit};
+use crate::dice::shuffle;
 use crate::map::{PlaceId, PlaceKind, Scale};
 
 mod consistency;

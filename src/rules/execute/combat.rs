@@ -5,6 +5,7 @@ use crate::rules::check::move_destination;
 use crate::rules::combat::{defence_dice, defender_must_choose, outcome, strongest};
 use rand::RngCore;
 
+use crate::dice as random;
 use crate::rules::battle::{self, BattleMode, BattleOffer, BattleOutcome, BattleRequest};
 use crate::rules::command::{
     AnswerBattle, Attack, ChooseBase, ChooseDefender, FinishBattle, Move, Target,
@@ -12,7 +13,6 @@ use crate::rules::command::{
 use crate::rules::error::RuleError;
 use crate::rules::event::{Event, Loss, Outcome};
 use crate::rules::ids::{Food, PlayerId, SettlementId, UnitId};
-use crate::rules::random;
 use crate::rules::state::Pending;
 use crate::rules::unit::Location;
 
@@ -127,7 +127,7 @@ fn join_battle(x: &mut Exec, attacker: UnitId, defender: UnitId, offer: BattleOf
         ruleset: offer.ruleset,
         attacker,
         defender,
-        forces: battle::forces(x.state, x.board, attacker, defender),
+        forces: battle::fight_dice(x.state, x.board, attacker, defender),
         seed: x.state.rng_mut().next_u64(),
     };
     match offer.mode {

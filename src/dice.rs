@@ -1,4 +1,5 @@
-//! Dice and shuffles drawn from the state's ChaCha8 stream.
+//! Dice and shuffles drawn from a game's or a battle's own ChaCha8 stream: a leaf both the
+//! strategic engine and the tactical rulesets roll with.
 //!
 //! Only `RngCore::next_u32` is used: ChaCha8's output stream is part of rand_chacha's stable
 //! API, while rand's `random_range` and `shuffle` algorithms have changed between releases.
@@ -8,7 +9,7 @@ use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 /// A uniform integer in `0..n` (`n > 0`), without modulo bias (rejection sampling).
-pub(crate) fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+pub fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
     assert!(n > 0, "below(0)");
     // Reject the top sliver of u32 that would make low numbers more likely.
     let zone = u32::MAX - (u32::MAX - n + 1) % n;
@@ -21,17 +22,17 @@ pub(crate) fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
 }
 
 /// One six-sided die.
-pub(crate) fn d6(rng: &mut ChaCha8Rng) -> u8 {
+pub fn d6(rng: &mut ChaCha8Rng) -> u8 {
     below(rng, 6) as u8 + 1
 }
 
 /// `n` six-sided dice.
-pub(crate) fn roll(rng: &mut ChaCha8Rng, n: u8) -> Vec<u8> {
+pub fn roll(rng: &mut ChaCha8Rng, n: u8) -> Vec<u8> {
     (0..n).map(|_| d6(rng)).collect()
 }
 
 /// Fisher–Yates shuffle.
-pub(crate) fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
+pub fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
         items.swap(i, j);
