@@ -51,7 +51,6 @@ mod ids;
 mod legal;
 pub mod map_board;
 mod options;
-pub(crate) mod random;
 mod save;
 mod scenario;
 mod state;
@@ -60,8 +59,8 @@ mod unit;
 
 pub use apply::apply;
 pub use battle::{
-    BattleLog, BattleMode, BattleOffer, BattleOptions, BattleOutcome, BattleRequest, RulesetSet,
-    TableRuleset,
+    BattleLog, BattleMode, BattleOffer, BattleOptions, BattleOutcome, BattleRequest, FightDice,
+    RulesetId, RulesetSet, SideDice,
 };
 pub use board::{Board, PlaceFacts};
 pub use cards::{all_card_ids, Card, Rank, Suit, PACK_SIZE};

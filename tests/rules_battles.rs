@@ -9,8 +9,9 @@ use std::sync::OnceLock;
 use omms::map::GameMap;
 use omms::rules::map_board::scenario_file::{parse, LoadedScenario};
 use omms::rules::*;
-use omms::tactical::omog19c::{self, TacticalBot};
-use omms::tactical::ruleset::Ruleset;
+use omms::tactical::drive;
+use omms::tactical::omog19c::{self, Omog19c};
+use omms::tactical::ruleset::{BotLevel, Ruleset};
 use serde_json::Value;
 
 fn andorra() -> &'static GameMap {
@@ -37,7 +38,7 @@ fn offer(sc: &LoadedScenario, mode: BattleMode) -> Command {
         unit: sc.unit("invader").unwrap(),
         target: Target::Settlement(sc.settlement("llorts").unwrap()),
         battle: Some(BattleOffer {
-            ruleset: TableRuleset::Omog19c,
+            ruleset: omog(),
             mode,
         }),
     })
@@ -86,7 +87,7 @@ fn a_unit_in_the_open_meets_the_dice_not_the_table() {
         unit: sc.unit("invader").unwrap(),
         target: Target::Unit(sc.unit("walker").unwrap()),
         battle: Some(BattleOffer {
-            ruleset: TableRuleset::Omog19c,
+            ruleset: omog(),
             mode: BattleMode::Auto,
         }),
     });
@@ -160,7 +161,7 @@ fn an_accepted_auto_battle_decides_the_fight_with_the_forces_of_the_dice() {
     assert_eq!(mode, BattleMode::Auto);
     let f = request.forces;
     assert_eq!(
-        (f.attacker.unit, f.attacker.elements()),
+        (f.attacker.unit, f.attacker.total()),
         (UnitType::Invader, 2)
     );
     assert_eq!(
@@ -223,15 +224,17 @@ fn auto_battles_follow_the_battlefield_not_the_dice() {
                 &sc.state,
                 sc.settlement("llorts").unwrap(),
                 Some(request.attacker),
-                TableRuleset::Omog19c,
+                omog(),
             )
             .unwrap();
-        let direct = omog19c::auto_battle(
+        let direct = drive::play(
+            &Omog19c,
             &field,
-            &request.forces,
+            &request.forces.forces(),
             request.seed,
-            TacticalBot::Captain,
-            TacticalBot::Captain,
+            [BotLevel::Captain; 2],
+            None,
+            |_| {},
         );
         let expect = Outcome::from(direct.outcome);
         assert_eq!(outcome, expect, "seed {seed}");
@@ -262,22 +265,24 @@ fn a_table_battle_waits_for_the_attackers_report_and_checks_it() {
             &state,
             sc.settlement("llorts").unwrap(),
             Some(request.attacker),
-            TableRuleset::Omog19c,
+            omog(),
         )
         .unwrap();
-    let played = omog19c::auto_battle(
+    let played = drive::play(
+        &Omog19c,
         &field,
-        &request.forces,
+        &request.forces.forces(),
         request.seed,
-        TacticalBot::Random,
-        TacticalBot::Captain,
+        [BotLevel::Random, BotLevel::Captain],
+        None,
+        |_| {},
     );
     let log = played.commands.clone();
     assert!(rules.outcome(&played.state).is_some());
 
     // Half a battle is not a result.
     let half = Command::FinishBattle(FinishBattle {
-        log: BattleLog::Omog19c(log[..log.len() / 2].to_vec()),
+        log: BattleLog::of(&Omog19c, &log[..log.len() / 2]),
     });
     assert_eq!(
         check(&state, &b, &half).unwrap_err().to_string(),
@@ -290,7 +295,7 @@ fn a_table_battle_waits_for_the_attackers_report_and_checks_it() {
         &state,
         &b,
         &Command::FinishBattle(FinishBattle {
-            log: BattleLog::Omog19c(bad),
+            log: BattleLog::of(&Omog19c, &bad),
         }),
     )
     .unwrap_err()
@@ -303,7 +308,7 @@ fn a_table_battle_waits_for_the_attackers_report_and_checks_it() {
     assert!(check(&state, &b, &Command::EndTurn(EndTurn)).is_err());
 
     let finish = Command::FinishBattle(FinishBattle {
-        log: BattleLog::Omog19c(log),
+        log: BattleLog::of(&Omog19c, &log),
     });
     let events = execute(&mut state, &b, &finish).unwrap();
     let (_, mode, outcome) = fought(&events).unwrap();
@@ -346,6 +351,10 @@ fn older_saves_without_battle_options_still_read() {
             "battles":{"rulesets":["omog19c"],"defender_may_refuse":true}}"#,
     )
     .unwrap();
-    assert!(with.battles.rulesets.contains(TableRuleset::Omog19c));
+    assert!(with.battles.rulesets.contains(omog()));
     assert!(with.battles.defender_may_refuse);
+}
+
+fn omog() -> RulesetId {
+    RulesetId::new("omog19c").unwrap()
 }

@@ -3,7 +3,7 @@
 //! terrain.
 
 use geo::{LineString, Polygon};
-use omms::rules::UnitType;
+use omms::rules::{SideDice, UnitType};
 use omms::tactical::omog19c::engine::{check, execute};
 use omms::tactical::omog19c::state::{
     deploy, Figure, FigureId, Heavy, HeavyKind, OmogState, Phase, Role, TeamId,
@@ -54,18 +54,20 @@ fn at(x: f64, y: f64) -> TablePoint {
 /// side's move phase.
 fn position(figs: &[(Side, Mount, Weapon, Role, TablePoint, u16)]) -> OmogState {
     let forces = Forces {
-        attacker: Force {
+        attacker: SideDice {
             unit: UnitType::Invader,
             unit_dice: 1,
             settlement_dice: 0,
             fortified: false,
-        },
-        defender: Force {
+        }
+        .force(),
+        defender: SideDice {
             unit: UnitType::Guard,
             unit_dice: 1,
             settlement_dice: 0,
             fortified: false,
-        },
+        }
+        .force(),
     };
     let mut s = deploy(&table(), &forces, 7);
     s.figures.clear();
@@ -556,18 +558,20 @@ fn encamp(fortified: bool) -> Battlefield {
 fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     let f = encamp(true);
     let forces = Forces {
-        attacker: Force {
+        attacker: SideDice {
             unit: UnitType::Invader,
             unit_dice: 2,
             settlement_dice: 0,
             fortified: false,
-        },
-        defender: Force {
+        }
+        .force(),
+        defender: SideDice {
             unit: UnitType::Guard,
             unit_dice: 2,
             settlement_dice: 2,
             fortified: true,
-        },
+        }
+        .force(),
     };
     let s = deploy(&f, &forces, 1);
     let count = |side: Side, role: Role| {
@@ -607,18 +611,20 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
 #[test]
 fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() {
     let forces = |fortified: bool| Forces {
-        attacker: Force {
+        attacker: SideDice {
             unit: UnitType::Invader,
             unit_dice: 2,
             settlement_dice: 0,
             fortified: false,
-        },
-        defender: Force {
+        }
+        .force(),
+        defender: SideDice {
             unit: UnitType::Guard,
             unit_dice: 1,
             settlement_dice: if fortified { 2 } else { 1 },
             fortified,
-        },
+        }
+        .force(),
     };
     let mut defender_wins = [0u32; 2];
     for (k, fortified) in [false, true].into_iter().enumerate() {
@@ -627,11 +633,19 @@ fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() 
         // 200 battles in all; every other defender plays at random, to reach odd corners.
         for seed in 0..100u64 {
             let defender = if seed % 2 == 0 {
-                TacticalBot::Captain
+                BotLevel::Captain
             } else {
-                TacticalBot::Random
+                BotLevel::Random
             };
-            let b = auto_battle(&f, &fc, seed, TacticalBot::Captain, defender);
+            let b = drive::play(
+                &Omog19c,
+                &f,
+                &fc,
+                seed,
+                [BotLevel::Captain, defender],
+                None,
+                |_| {},
+            );
             // Replaying the commands re-checks every one and reproduces the battle.
             let mut s = deploy(&f, &fc, seed);
             for cmd in &b.commands {

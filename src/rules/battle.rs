@@ -16,93 +16,74 @@ use super::board::Board;
 use super::combat::{defence_bonus, defence_dice};
 use super::ids::UnitId;
 use super::state::State;
-use crate::tactical::omog19c::OmogCommand;
-use crate::tactical::ruleset::{Force, Forces};
-use crate::tactical::TableSpec;
+use super::unit::UnitType;
+use crate::tactical::force::{Arm, Element, Force, Forces};
 
+pub use crate::tactical::log::BattleLog;
+pub use crate::tactical::registry::RulesetId;
 pub use crate::tactical::ruleset::BattleOutcome;
 
-/// A tactical ruleset a strategic fight can be handed to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TableRuleset {
-    /// OMOG 19C.
-    Omog19c,
-}
+/// Most rulesets one game may enable at once.
+const MAX_ENABLED: usize = 8;
 
-impl TableRuleset {
-    /// Every ruleset the game knows, in menu order.
-    pub const ALL: [TableRuleset; 1] = [TableRuleset::Omog19c];
-
-    /// Its name for players.
-    pub fn title(self) -> &'static str {
-        match self {
-            TableRuleset::Omog19c => "OMOG 19C",
-        }
-    }
-
-    /// The table it is played on.
-    pub fn table(self) -> TableSpec {
-        match self {
-            TableRuleset::Omog19c => TableSpec::OMOG,
-        }
-    }
-
-    fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-}
-
-impl std::fmt::Display for TableRuleset {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.title())
-    }
-}
-
-/// Which rulesets an attacker may offer, as a small set. Serialised as a list of names.
+/// Which rulesets an attacker may offer, as a small set in registry order. Serialised as a list
+/// of ruleset ids.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "Vec<TableRuleset>", into = "Vec<TableRuleset>")]
-pub struct RulesetSet(u8);
+#[serde(try_from = "Vec<RulesetId>", into = "Vec<RulesetId>")]
+pub struct RulesetSet([Option<RulesetId>; MAX_ENABLED]);
 
 impl RulesetSet {
     /// No rulesets: every fight is rolled with the OMMS dice.
-    pub const NONE: RulesetSet = RulesetSet(0);
+    pub const NONE: RulesetSet = RulesetSet([None; MAX_ENABLED]);
 
     /// Whether `r` is in the set.
-    pub fn contains(self, r: TableRuleset) -> bool {
-        self.0 & r.bit() != 0
+    pub fn contains(self, r: RulesetId) -> bool {
+        self.0.contains(&Some(r))
     }
 
     /// The set with `r` in (`on`) or out.
-    pub fn with(self, r: TableRuleset, on: bool) -> RulesetSet {
+    pub fn with(self, r: RulesetId, on: bool) -> RulesetSet {
+        let mut ids: Vec<RulesetId> = self.iter().filter(|x| *x != r).collect();
         if on {
-            RulesetSet(self.0 | r.bit())
-        } else {
-            RulesetSet(self.0 & !r.bit())
+            ids.push(r);
         }
+        RulesetSet::try_from(ids).unwrap_or(self)
     }
 
     /// Whether no ruleset is enabled.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0[0].is_none()
     }
 
-    /// The rulesets in the set, in [`TableRuleset::ALL`] order.
-    pub fn iter(self) -> impl Iterator<Item = TableRuleset> {
-        TableRuleset::ALL
-            .into_iter()
-            .filter(move |r| self.contains(*r))
+    /// The rulesets in the set, in registry order.
+    pub fn iter(self) -> impl Iterator<Item = RulesetId> {
+        self.0.into_iter().flatten()
     }
 }
 
-impl From<Vec<TableRuleset>> for RulesetSet {
-    fn from(v: Vec<TableRuleset>) -> RulesetSet {
-        v.into_iter().fold(RulesetSet::NONE, |s, r| s.with(r, true))
+impl TryFrom<Vec<RulesetId>> for RulesetSet {
+    type Error = String;
+    fn try_from(mut v: Vec<RulesetId>) -> Result<RulesetSet, String> {
+        let order = |id: &RulesetId| {
+            crate::tactical::registry::all()
+                .iter()
+                .position(|r| r.id() == id.as_str())
+        };
+        v.sort_by_key(order);
+        v.dedup();
+        if v.len() > MAX_ENABLED {
+            return Err(format!("at most {MAX_ENABLED} rulesets may be enabled"));
+        }
+        let mut set = RulesetSet::NONE;
+        for (slot, id) in set.0.iter_mut().zip(v) {
+            *slot = Some(id);
+        }
+        Ok(set)
     }
 }
 
-impl From<RulesetSet> for Vec<TableRuleset> {
-    fn from(s: RulesetSet) -> Vec<TableRuleset> {
+impl From<RulesetSet> for Vec<RulesetId> {
+    fn from(s: RulesetSet) -> Vec<RulesetId> {
         s.iter().collect()
     }
 }
@@ -139,7 +120,7 @@ pub enum BattleMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BattleOffer {
     /// The ruleset.
-    pub ruleset: TableRuleset,
+    pub ruleset: RulesetId,
     /// On the table or auto-resolved.
     pub mode: BattleMode,
 }
@@ -148,13 +129,13 @@ pub struct BattleOffer {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BattleRequest {
     /// The ruleset.
-    pub ruleset: TableRuleset,
+    pub ruleset: RulesetId,
     /// The attacking unit.
     pub attacker: UnitId,
     /// The unit meeting the attack, in a settlement.
     pub defender: UnitId,
-    /// Each side's elements, from its dice.
-    pub forces: Forces,
+    /// Each side's dice.
+    pub forces: FightDice,
     /// The battle's own seed, drawn from the game's RNG when the battle was agreed.
     pub seed: u64,
 }
@@ -175,49 +156,82 @@ impl From<BattleOutcome> for super::event::Outcome {
 pub(crate) const IN_THE_OPEN: &str =
     "A table battle is fought over a settlement; a unit in the open meets the dice.";
 
-/// The commands of a battle fought on the table, in order, for its ruleset.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "ruleset", content = "commands", rename_all = "snake_case")]
-pub enum BattleLog {
-    /// An OMOG 19C battle.
-    Omog19c(Vec<OmogCommand>),
+/// One side of a strategic fight as its dice stand: what a table battle is fought with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SideDice {
+    /// The strategic unit fighting.
+    pub unit: UnitType,
+    /// Its own dice (strength plus resource dice).
+    pub unit_dice: u8,
+    /// Dice from the settlement it defends (0 for the attacker): these start in buildings.
+    pub settlement_dice: u8,
+    /// Whether the settlement is a fortification.
+    pub fortified: bool,
 }
 
-// Table points are floats, so equality and hashing are by value as written: a log read back from
-// JSON (which cannot hold NaN) equals itself, which is all commands need.
-impl Eq for BattleLog {}
-
-impl std::hash::Hash for BattleLog {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        serde_json::to_string(self).unwrap_or_default().hash(state)
+impl SideDice {
+    /// All dice: one tactical element each.
+    pub fn total(&self) -> u8 {
+        self.unit_dice + self.settlement_dice
     }
-}
 
-impl BattleLog {
-    /// The ruleset it was fought under.
-    pub fn ruleset(&self) -> TableRuleset {
-        match self {
-            BattleLog::Omog19c(_) => TableRuleset::Omog19c,
+    /// The elements these dice bring, in tactical terms (RULINGS §9; the reading is in
+    /// docs/rules/omms.md): a Scout's dice ride, Guards and Invaders march, a Tank's first die
+    /// is a gun and its others armour; a settlement's dice hold its buildings, and a
+    /// fortification's first die is a rapid-fire weapon behind its walls.
+    pub fn force(&self) -> Force {
+        let own = (0..self.unit_dice).map(|k| {
+            Element::new(match self.unit {
+                UnitType::Scout => Arm::Horse,
+                // A Ship never meets a table battle (only Ships fight Ships, at sea); its crew
+                // would fight ashore on foot.
+                UnitType::Guard | UnitType::Invader | UnitType::Ship => Arm::Foot,
+                UnitType::Tank if k == 0 => Arm::Guns,
+                UnitType::Tank => Arm::Armour,
+            })
+        });
+        let held = (0..self.settlement_dice).map(|k| {
+            let arm = if self.fortified && k == 0 {
+                Arm::MachineGun
+            } else {
+                Arm::Foot
+            };
+            Element::new(arm).in_garrison()
+        });
+        Force {
+            elements: own.chain(held).collect(),
         }
     }
+}
 
-    /// Commands in it.
-    pub fn len(&self) -> usize {
-        match self {
-            BattleLog::Omog19c(c) => c.len(),
+/// Both sides' dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FightDice {
+    /// The attacker.
+    pub attacker: SideDice,
+    /// The defender.
+    pub defender: SideDice,
+}
+
+impl FightDice {
+    /// The forces both sides bring to the table.
+    pub fn forces(&self) -> Forces {
+        Forces {
+            attacker: self.attacker.force(),
+            defender: self.defender.force(),
         }
-    }
-
-    /// Whether it holds no command.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 
-/// The forces of a fight between `attacker` and `defender` as they stand: one element per die
+/// The dice of a fight between `attacker` and `defender` as they stand: one element per die
 /// each would roll (RULINGS §9). The defender's settlement dice are kept apart because they start
 /// in buildings; the four-dice cap of a defence takes them off first.
-pub fn forces(state: &State, board: &dyn Board, attacker: UnitId, defender: UnitId) -> Forces {
+pub fn fight_dice(
+    state: &State,
+    board: &dyn Board,
+    attacker: UnitId,
+    defender: UnitId,
+) -> FightDice {
     let a = state.unit(attacker);
     let d = state.unit(defender);
     let attack = a.map_or(0, |u| u.attack_dice().0);
@@ -232,15 +246,15 @@ pub fn forces(state: &State, board: &dyn Board, attacker: UnitId, defender: Unit
             _ => None,
         })
         .is_some_and(|s| s.is_fort());
-    Forces {
-        attacker: Force {
-            unit: a.map_or(crate::rules::UnitType::Invader, |u| u.kind()),
+    FightDice {
+        attacker: SideDice {
+            unit: a.map_or(UnitType::Invader, |u| u.kind()),
             unit_dice: attack,
             settlement_dice: 0,
             fortified: false,
         },
-        defender: Force {
-            unit: d.map_or(crate::rules::UnitType::Guard, |u| u.kind()),
+        defender: SideDice {
+            unit: d.map_or(UnitType::Guard, |u| u.kind()),
             unit_dice: all - settlement_dice,
             settlement_dice,
             fortified,

@@ -11,7 +11,7 @@
 //! re-examined after a command that moved, added, removed or resized a coin
 //! ([`Event::changes_board`](super::Event::changes_board)).
 
-use super::battle::{BattleLog, BattleOutcome, BattleRequest, TableRuleset};
+use super::battle::{BattleLog, BattleOutcome, BattleRequest, RulesetId};
 use super::command::{Move, Target};
 use super::error::RuleError;
 use super::ids::{MapPoint, PlayerId, SettlementId, UnitId};
@@ -102,7 +102,7 @@ pub trait Board {
         &self,
         state: &State,
         settlement: SettlementId,
-        ruleset: TableRuleset,
+        ruleset: RulesetId,
     ) -> Result<(), RuleError> {
         let _ = (state, settlement, ruleset);
         Err(RuleError::Refused(

@@ -126,7 +126,7 @@ impl Board for MapBoard<'_> {
         &self,
         state: &State,
         settlement: SettlementId,
-        ruleset: super::battle::TableRuleset,
+        ruleset: super::battle::RulesetId,
     ) -> Result<(), RuleError> {
         MapBoard::battle_ground(self, state, settlement, ruleset)
     }

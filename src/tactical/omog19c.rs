@@ -9,13 +9,12 @@ pub mod engine;
 pub mod state;
 pub mod tables;
 
-use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::ruleset::{BattleOutcome, Forces, Refused, Ruleset, Side};
+use crate::tactical::force::Forces;
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Side, Summary};
 use crate::tactical::table::TableSpec;
-pub use ai::TacticalBot;
 pub use engine::{OmogCommand, OmogEvent};
 pub use state::OmogState;
 
@@ -27,9 +26,16 @@ impl Ruleset for Omog19c {
     type State = OmogState;
     type Command = OmogCommand;
     type Event = OmogEvent;
+    type Refusal = Refused;
 
     fn id(&self) -> &'static str {
         "omog19c"
+    }
+    fn title(&self) -> &'static str {
+        "OMOG 19C"
+    }
+    fn doc(&self) -> &'static str {
+        "docs/rules/omog19c.md"
     }
     fn table(&self) -> TableSpec {
         TableSpec::OMOG
@@ -62,79 +68,23 @@ impl Ruleset for Omog19c {
     fn outcome(&self, state: &OmogState) -> Option<BattleOutcome> {
         state.outcome
     }
-}
-
-/// A whole battle played by bots, as the auto-resolve and `omms battle --auto` run it.
-#[derive(Debug, Clone)]
-pub struct AutoBattle {
-    /// How it ended (a stand-off if it was stopped early).
-    pub outcome: BattleOutcome,
-    /// Turns played.
-    pub turns: u32,
-    /// Every command, in order.
-    pub commands: Vec<OmogCommand>,
-    /// The final position.
-    pub state: OmogState,
-    /// The last template a heavy weapon laid, for drawing.
-    pub last_template: Option<crate::tactical::Template>,
-}
-
-/// Play a battle to its end with `attacker` and `defender` bots, from `seed`. The bots' own
-/// choices draw from a second stream derived from the seed, so the battle's dice are the same
-/// whichever bots play.
-pub fn auto_battle(
-    field: &Battlefield,
-    forces: &Forces,
-    seed: u64,
-    attacker: TacticalBot,
-    defender: TacticalBot,
-) -> AutoBattle {
-    bot_battle(field, forces, seed, [attacker, defender], None)
-}
-
-/// Like [`auto_battle`], but stop once `stop_after` whole turns have been played (0: as
-/// deployed), if the battle has not ended before.
-pub fn bot_battle(
-    field: &Battlefield,
-    forces: &Forces,
-    seed: u64,
-    [attacker, defender]: [TacticalBot; 2],
-    stop_after: Option<u32>,
-) -> AutoBattle {
-    let mut state = state::deploy(field, forces, seed);
-    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
-    let mut commands = Vec::new();
-    let mut last_template = None;
-    // Each phase ends after a bounded number of commands: figures act once each per phase.
-    let cap = 64 * (state.figures.len() + state.teams.len() + 2) * state::TURN_LIMIT as usize;
-    while state.outcome.is_none()
-        && commands.len() < cap
-        && stop_after.is_none_or(|t| state.turn <= t)
-    {
-        let bot = match engine::actor(&state) {
-            Some(Side::Attacker) => attacker,
-            Some(Side::Defender) => defender,
-            None => break,
-        };
-        let cmd = ai::choose(bot, field, &state, &mut bot_rng)
-            .expect("a battle in progress always has a legal command");
-        let events =
-            engine::execute(field, &mut state, &cmd).expect("bots only choose checked commands");
-        for e in events {
-            if let OmogEvent::HeavyFired {
-                template: Some(t), ..
-            } = e
-            {
-                last_template = Some(t);
-            }
+    fn summary(&self, state: &OmogState) -> Summary {
+        Summary {
+            turns: state.turn,
+            losses: state.losses,
         }
-        commands.push(cmd);
     }
-    AutoBattle {
-        outcome: state.outcome.unwrap_or(BattleOutcome::StandOff),
-        turns: state.turn,
-        commands,
-        state,
-        last_template,
+    fn command_cap(&self, state: &OmogState) -> usize {
+        // Each phase ends after a bounded number of commands: figures act once each per phase.
+        64 * (state.figures.len() + state.teams.len() + 2) * state::TURN_LIMIT as usize
+    }
+    fn choose(
+        &self,
+        level: BotLevel,
+        field: &Battlefield,
+        state: &OmogState,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<OmogCommand> {
+        ai::choose(level, field, state, rng)
     }
 }

@@ -1,12 +1,18 @@
 //! What every tactical ruleset offers the game: set up from the strategic forces on a
 //! battlefield, legal commands, check/execute in the command/event style of the strategic engine,
-//! and the outcome that flows back as the strategic combat result (RULINGS §9).
+//! a bot, and the outcome that flows back as the strategic combat result (RULINGS §9).
+//!
+//! Everything that drives a whole battle — bot battles, replaying a log, auto-resolve odds — is
+//! written once over this trait in [`super::drive`]; the object-safe face callers use without
+//! naming a ruleset is [`super::registry::AnyRuleset`].
 
+use rand_chacha::ChaCha8Rng;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::battlefield::Battlefield;
+use super::force::{Forces, TroopType};
 use super::table::TableSpec;
-use crate::rules::UnitType;
 
 /// The two sides of a battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -19,6 +25,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both, attacker first.
+    pub const BOTH: [Side; 2] = [Side::Attacker, Side::Defender];
+
     /// The other side.
     pub fn other(self) -> Side {
         match self {
@@ -26,35 +35,14 @@ impl Side {
             Side::Defender => Side::Attacker,
         }
     }
-}
 
-/// One side's strength, from the dice it would have rolled in the strategic combat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Force {
-    /// The strategic unit fighting.
-    pub unit: UnitType,
-    /// Its own dice (strength plus resource dice).
-    pub unit_dice: u8,
-    /// Dice from the settlement it defends (0 for the attacker): these start in buildings.
-    pub settlement_dice: u8,
-    /// Whether the settlement is a fortification.
-    pub fortified: bool,
-}
-
-impl Force {
-    /// All dice: one tactical element each.
-    pub fn elements(&self) -> u8 {
-        self.unit_dice + self.settlement_dice
+    /// Index into `[attacker, defender]` pairs.
+    pub fn index(self) -> usize {
+        match self {
+            Side::Attacker => 0,
+            Side::Defender => 1,
+        }
     }
-}
-
-/// Both sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Forces {
-    /// The attacker.
-    pub attacker: Force,
-    /// The defender.
-    pub defender: Force,
 }
 
 /// How a battle ended, as the strategic game needs it.
@@ -69,24 +57,55 @@ pub enum BattleOutcome {
     StandOff,
 }
 
-/// A refused tactical command, with the message the player reads.
+/// A refused tactical command, with the message the player reads. Each ruleset has its own
+/// typed refusal; this is what callers that do not know the ruleset see of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
 #[error("{0}")]
 pub struct Refused(pub String);
 
-/// A tactical ruleset.
-pub trait Ruleset {
-    /// The battle's whole state (including its seeded RNG).
-    type State: Clone + PartialEq + std::fmt::Debug;
-    /// What a player asks for.
-    type Command: Clone + PartialEq + std::fmt::Debug;
-    /// What happened.
-    type Event: Clone + PartialEq + std::fmt::Debug;
+/// What a battle has come to, in numbers every ruleset can give.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Summary {
+    /// The turn the battle is in (or ended in), from 1.
+    pub turns: u32,
+    /// What each side has lost, `[attacker, defender]`, counted as the ruleset counts (figures,
+    /// units, men).
+    pub losses: [u32; 2],
+}
 
-    /// Short name used on the command line (`omog19c`).
+/// How hard a tactical bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// Any legal command, at random: a yardstick, not an opponent.
+    Random,
+    /// The ruleset's purposeful bot: fights for the objective with the engine's own odds.
+    Captain,
+}
+
+/// A tactical ruleset, with its own typed state, commands, events and refusals.
+pub trait Ruleset: Send + Sync + 'static {
+    /// The battle's whole state (including its seeded RNG, kept private to the ruleset).
+    type State: Clone + std::fmt::Debug + Send;
+    /// What a player asks for; serialised into battle logs and saves.
+    type Command: Clone + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned + Send;
+    /// What happened.
+    type Event: Clone + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned;
+    /// Why a command is refused: the ruleset's own reasons, each with its message.
+    type Refusal: std::error::Error + Clone + PartialEq;
+
+    /// Its id: in saves, on the command line and in the registry (`omog19c`).
     fn id(&self) -> &'static str;
+    /// Its name for players.
+    fn title(&self) -> &'static str;
+    /// The document that states its reading of the rules (a path in the repository).
+    fn doc(&self) -> &'static str;
     /// The table it is played on.
     fn table(&self) -> TableSpec;
+    /// Troop types a hand-written force may name beyond the arms.
+    fn troops(&self) -> &'static [TroopType] {
+        &[]
+    }
     /// Deploy both forces on the battlefield.
     fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> Self::State;
     /// The side whose command the battle waits for, or `None` when it is over.
@@ -99,14 +118,33 @@ pub trait Ruleset {
         field: &Battlefield,
         state: &Self::State,
         cmd: &Self::Command,
-    ) -> Result<(), Refused>;
+    ) -> Result<(), Self::Refusal>;
     /// Check, roll and apply; a refused command changes nothing.
     fn execute(
         &self,
         field: &Battlefield,
         state: &mut Self::State,
         cmd: &Self::Command,
-    ) -> Result<Vec<Self::Event>, Refused>;
+    ) -> Result<Vec<Self::Event>, Self::Refusal>;
     /// The outcome once the battle is over.
     fn outcome(&self, state: &Self::State) -> Option<BattleOutcome>;
+    /// Turns and losses so far.
+    fn summary(&self, state: &Self::State) -> Summary;
+    /// Commands a whole battle from this position may take at most: a bot battle that reaches it
+    /// is stopped as a stand-off (a guard against a bot that never ends a phase).
+    fn command_cap(&self, state: &Self::State) -> usize;
+    /// The bot's choice for the side to act: a command that passes [`Ruleset::check`], or `None`
+    /// when the battle is over. Its own choices draw from `rng`, never from the battle's dice.
+    fn choose(
+        &self,
+        level: BotLevel,
+        field: &Battlefield,
+        state: &Self::State,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Self::Command>;
+    /// Whether the battle's course depends only on the players' choices (no dice): then a
+    /// battle between two given bots has one result, shown as certain rather than as odds.
+    fn deterministic(&self, _state: &Self::State) -> bool {
+        false
+    }
 }

@@ -2,7 +2,7 @@
 //! map's part is asked of the [`Board`].
 
 use super::{in_phase, own_unit};
-use crate::rules::battle::TableRuleset;
+use crate::rules::battle::RulesetId;
 use crate::rules::board::Board;
 use crate::rules::command::{Attack, Move, Target};
 use crate::rules::error::RuleError;
@@ -73,7 +73,7 @@ fn battle_offer(
     state: &State,
     board: &dyn Board,
     target: Target,
-    ruleset: TableRuleset,
+    ruleset: RulesetId,
 ) -> Result<(), RuleError> {
     if !state.options().battles.rulesets.contains(ruleset) {
         return Err(RuleError::Refused(format!(

@@ -23,11 +23,10 @@ pub(super) fn check(
         }
         (Pending::BattleOffer { .. }, Command::AnswerBattle(_)) => Ok(()),
         (Pending::Battle { request, .. }, Command::FinishBattle(c)) => {
-            if c.log.ruleset() != request.ruleset {
+            if c.log.ruleset != request.ruleset {
                 return Err(RuleError::Refused(format!(
                     "This battle is fought under {}, not {}.",
-                    request.ruleset,
-                    c.log.ruleset()
+                    request.ruleset, c.log.ruleset
                 )));
             }
             board.fight_battle(state, request, Some(&c.log)).map(drop)

@@ -3,14 +3,17 @@
 //! fought by the tactical AI or replayed from the players' log.
 
 use super::MapBoard;
-use crate::rules::battle::{BattleLog, BattleOutcome, BattleRequest, TableRuleset};
+use crate::rules::battle::{BattleLog, BattleOutcome, BattleRequest, RulesetId};
 use crate::rules::error::RuleError;
 use crate::rules::ids::{SettlementId, UnitId};
 use crate::rules::state::State;
 use crate::rules::unit::Location;
-use crate::tactical::omog19c::{self, TacticalBot};
-use crate::tactical::ruleset::Ruleset;
-use crate::tactical::{BattleSite, Battlefield};
+use crate::tactical::registry::AnyRuleset;
+use crate::tactical::{BattleSite, Battlefield, BotLevel};
+
+fn refused(e: impl std::fmt::Display) -> RuleError {
+    RuleError::Refused(e.to_string())
+}
 
 impl MapBoard<'_> {
     /// The settlement a fight with `defender` is over: where it stands.
@@ -28,8 +31,9 @@ impl MapBoard<'_> {
         state: &State,
         settlement: SettlementId,
         attacker: Option<UnitId>,
-        ruleset: TableRuleset,
+        ruleset: RulesetId,
     ) -> Result<Battlefield, RuleError> {
+        let rules = ruleset.rules().map_err(refused)?;
         let s = state
             .settlement(settlement)
             .ok_or(RuleError::NoSuchSettlement(settlement))?;
@@ -38,7 +42,7 @@ impl MapBoard<'_> {
             attacker_from_bearing: from.map_or(180.0, |p| bearing(s.pos(), p)),
             fortified: s.is_fort(),
         };
-        Battlefield::build(self.map(), s.place(), ruleset.table(), site)
+        Battlefield::build(self.map(), s.place(), rules.table(), site)
             .map_err(|e| RuleError::Refused(format!("{e}; roll the dice.")))
     }
 
@@ -46,7 +50,7 @@ impl MapBoard<'_> {
         &self,
         state: &State,
         settlement: SettlementId,
-        ruleset: TableRuleset,
+        ruleset: RulesetId,
     ) -> Result<(), RuleError> {
         self.battlefield(state, settlement, None, ruleset).map(drop)
     }
@@ -57,39 +61,24 @@ impl MapBoard<'_> {
         request: &BattleRequest,
         log: Option<&BattleLog>,
     ) -> Result<(BattleOutcome, BattleLog), RuleError> {
+        let rules: &dyn AnyRuleset = request.ruleset.rules().map_err(refused)?;
         let at = Self::contested(state, request.defender)?;
         let field = self.battlefield(state, at, Some(request.attacker), request.ruleset)?;
-        match (request.ruleset, log) {
-            (TableRuleset::Omog19c, None) => {
-                let played = omog19c::auto_battle(
-                    &field,
-                    &request.forces,
-                    request.seed,
-                    TacticalBot::Captain,
-                    TacticalBot::Captain,
-                );
-                Ok((played.outcome, BattleLog::Omog19c(played.commands)))
+        let forces = request.forces.forces();
+        match log {
+            None => {
+                let played = rules.play(&field, &forces, request.seed, [BotLevel::Captain; 2]);
+                Ok((played.outcome, played.log))
             }
-            (TableRuleset::Omog19c, Some(BattleLog::Omog19c(commands))) => {
-                let rules = omog19c::Omog19c;
-                let mut battle = rules.setup(&field, &request.forces, request.seed);
-                for (i, cmd) in commands.iter().enumerate() {
-                    if rules.outcome(&battle).is_some() {
-                        return Err(RuleError::Refused(format!(
-                            "The battle was over after {i} commands, but the report goes on."
-                        )));
-                    }
-                    rules.execute(&field, &mut battle, cmd).map_err(|why| {
-                        RuleError::Refused(format!(
-                            "Command {} of the battle report is not legal: {why}",
-                            i + 1
-                        ))
-                    })?;
-                }
-                let outcome = rules.outcome(&battle).ok_or_else(|| {
-                    RuleError::Refused("The battle on the table is not over yet.".into())
-                })?;
-                Ok((outcome, BattleLog::Omog19c(commands.clone())))
+            Some(log) if log.ruleset != request.ruleset => Err(RuleError::Refused(format!(
+                "The battle report is of a {} battle, but this one is fought under {}.",
+                log.ruleset, request.ruleset
+            ))),
+            Some(log) => {
+                let (outcome, _) = rules
+                    .replay_finished(&field, &forces, request.seed, &log.commands)
+                    .map_err(refused)?;
+                Ok((outcome, log.clone()))
             }
         }
     }

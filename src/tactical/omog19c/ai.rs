@@ -7,9 +7,9 @@ use rand_chacha::ChaCha8Rng;
 use super::engine::{check, check_move, targets, OmogCommand};
 use super::state::{contact, Figure, HeavyKind, OmogState, Phase, Role};
 use super::tables::{allowance, fieldpiece, gatling, Mount};
-use crate::rules::random::below;
+use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::ruleset::Side;
+use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::sight::Footing;
 use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
 
@@ -201,18 +201,9 @@ fn in_cover(field: &Battlefield, p: TablePoint) -> bool {
         .any(|k| matches!(k, AreaKind::House | AreaKind::Woods))
 }
 
-/// Which tactical bot plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TacticalBot {
-    /// Any legal command, at random.
-    Random,
-    /// The purposeful bot.
-    Captain,
-}
-
 /// The bot's choice for the side to act: always a command that passes `check`.
 pub fn choose(
-    bot: TacticalBot,
+    bot: BotLevel,
     field: &Battlefield,
     state: &OmogState,
     rng: &mut ChaCha8Rng,
@@ -221,7 +212,7 @@ pub fn choose(
         Phase::Move(s) | Phase::Fire(s) => s,
         Phase::Over => return None,
     };
-    if bot == TacticalBot::Random {
+    if bot == BotLevel::Random {
         let cands = candidates(field, state);
         return Some(cands[below(rng, cands.len() as u32) as usize].clone());
     }

@@ -12,7 +12,7 @@ use super::tables::{
     cover_save, fieldpiece, gatling, move_fraction, stick, to_hit, woods_sight_depth,
     MeleeModifier, Mount, ShotModifier, Weapon,
 };
-use crate::rules::random::d6;
+use crate::dice::d6;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
 use crate::tactical::ruleset::{BattleOutcome, Refused, Side};
 use crate::tactical::sight::{Crossed, Sight};
@@ -1060,10 +1060,9 @@ mod tests {
     use geo::{LineString, Polygon};
 
     use super::*;
-    use crate::rules::UnitType;
     use crate::tactical::battlefield::{Area, Line, LineKind, WallKind};
+    use crate::tactical::force::{Arm, Element, Force, Forces};
     use crate::tactical::omog19c::state::{deploy, FigureId};
-    use crate::tactical::ruleset::{Force, Forces};
     use crate::tactical::table::{inches, Edge, TableSpec};
 
     fn square(x: f64, y: f64, side: f64) -> Polygon<f64> {
@@ -1111,15 +1110,12 @@ mod tests {
     /// Two lone figures: an attacker (0) and a defender (1), in the attacker's fire phase.
     fn duel(f: &Battlefield, shooter: (Mount, Weapon, [f64; 2]), target: [f64; 2]) -> OmogState {
         let force = Force {
-            unit: UnitType::Invader,
-            unit_dice: 1,
-            settlement_dice: 0,
-            fortified: false,
+            elements: vec![Element::new(Arm::Foot)],
         };
         let mut s = deploy(
             f,
             &Forces {
-                attacker: force,
+                attacker: force.clone(),
                 defender: force,
             },
             5,

@@ -6,9 +6,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::tables::{fieldpiece, gatling, Mount, Weapon};
-use crate::rules::UnitType;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::ruleset::{BattleOutcome, Force, Forces, Side};
+use crate::tactical::force::{Arm, Element, Force, Forces};
+use crate::tactical::ruleset::{BattleOutcome, Side};
 use crate::tactical::table::{compass_bearing, inches, step, TablePoint};
 
 /// A figure's number.
@@ -195,12 +195,13 @@ impl OmogState {
     }
 }
 
-/// The kinds of element a strategic unit's dice become.
-fn element_kind(unit: UnitType) -> (Mount, Weapon) {
-    match unit {
-        // Scouts ride: troopers with carbines.
-        UnitType::Scout => (Mount::Horse, Weapon::Carbine),
-        _ => (Mount::Foot, Weapon::Rifle),
+/// How a man of an element of `arm` rides and what he carries. Troopers ride with carbines;
+/// everyone else marches with the rifle (armour is read as riflemen, a gun's and a rapid-fire
+/// weapon's crews are set apart in [`elements`]).
+fn element_kind(arm: Arm) -> (Mount, Weapon) {
+    match arm {
+        Arm::Horse => (Mount::Horse, Weapon::Carbine),
+        Arm::Foot | Arm::Guns | Arm::MachineGun | Arm::Armour => (Mount::Foot, Weapon::Rifle),
     }
 }
 
@@ -301,36 +302,30 @@ impl Deployer<'_> {
 /// One man of an element: his role, mount and arm.
 type Member = (Role, Mount, Weapon);
 /// One element of a force: its men, its gun, and whether it garrisons a house.
-type Element = (Vec<Member>, Option<HeavyKind>, bool);
+type TeamKit = (Vec<Member>, Option<HeavyKind>, bool);
 
-/// What each element of a force is.
-fn elements(force: &Force) -> Vec<Element> {
-    let (mount, weapon) = element_kind(force.unit);
-    let soldier = (Role::Soldier, mount, weapon);
+/// What each element of a force is: a fieldpiece with its crew of four, a Gatling with two
+/// gunners and two riflemen, or four men of the element's kind.
+fn elements(force: &Force) -> Vec<TeamKit> {
     let rifleman = (Role::Soldier, Mount::Foot, Weapon::Rifle);
     let gunner = (Role::Gunner, Mount::Foot, Weapon::Pistol);
-    let mut out = Vec::new();
-    for k in 0..force.unit_dice {
-        if force.unit == UnitType::Tank && k == 0 {
-            // A Tank's first die brings a fieldpiece with its crew of four.
-            out.push((vec![gunner; 4], Some(HeavyKind::Fieldpiece), false));
-        } else {
-            out.push((vec![soldier; 4], None, false));
-        }
-    }
-    for k in 0..force.settlement_dice {
-        if force.fortified && k == 0 {
-            // A fortification's garrison has a Gatling: two gunners and two riflemen.
-            out.push((
-                vec![gunner, gunner, rifleman, rifleman],
-                Some(HeavyKind::Gatling),
-                true,
-            ));
-        } else {
-            out.push((vec![rifleman; 4], None, true));
-        }
-    }
-    out
+    force
+        .elements
+        .iter()
+        .map(|e: &Element| {
+            let (mount, weapon) = element_kind(e.arm);
+            let soldier = (Role::Soldier, mount, weapon);
+            match e.arm {
+                Arm::Guns => (vec![gunner; 4], Some(HeavyKind::Fieldpiece), e.garrison),
+                Arm::MachineGun => (
+                    vec![gunner, gunner, rifleman, rifleman],
+                    Some(HeavyKind::Gatling),
+                    e.garrison,
+                ),
+                _ => (vec![soldier; 4], None, e.garrison),
+            }
+        })
+        .collect()
 }
 
 /// Deploy both forces: the attacker in a line of teams 3″ in from its edge, the defender's
@@ -399,11 +394,6 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
     let def_squads = nd.div_ceil(3);
     // Officers: one per squad, beside its first team.
     for (side, squads) in [(Side::Attacker, atk_squads), (Side::Defender, def_squads)] {
-        let mount = if side == Side::Attacker {
-            element_kind(forces.attacker.unit).0
-        } else {
-            element_kind(forces.defender.unit).0
-        };
         for squad in 0..squads as u16 {
             let Some(team) = d
                 .teams
@@ -419,6 +409,12 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
                 .find(|f| f.team == team)
                 .map(|f| f.pos)
                 .unwrap_or(field.objective);
+            // An officer rides when his squad's first team does.
+            let mount = d
+                .figures
+                .iter()
+                .find(|f| f.team == team && f.role == Role::Soldier)
+                .map_or(Mount::Foot, |f| f.mount);
             let pos = d.dry(step(anchor, towards_objective(anchor) + 180.0, inches(1.0)));
             d.figures.push(Figure {
                 id: FigureId(d.figures.len() as u16),
