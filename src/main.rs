@@ -1,12 +1,11 @@
 //! The `omms` binary: plays by default; `import` turns an OSM extract into a map package;
-//! `battle` fights a tactical battle headless.
+//! `battle` fights a tactical battle; `sim` plays bot games; `rules` asks the engine about a
+//! scenario. The front-ends live side by side in `omms::cli`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-
-mod cli_rules;
 
 /// OMMS — On Map Military Strategy, on real OpenStreetMap road maps.
 #[derive(Parser, Debug)]
@@ -64,15 +63,20 @@ enum Command {
         /// The contested settlement's name, as on the board.
         #[arg(long, value_name = "NAME")]
         at: String,
-        /// The tactical ruleset.
-        #[arg(long, value_enum, default_value = "omog19c")]
-        ruleset: omms::battle::RulesetName,
-        /// The attacker: UNIT:DICE, e.g. `invader:2`.
+        /// The tactical ruleset (an id from the registry, e.g. `omog19c`).
+        #[arg(long, default_value = "omog19c", value_parser = omms::cli::battle::parse_ruleset)]
+        ruleset: omms::tactical::RulesetId,
+        /// The attacker: the strategic dice, UNIT:DICE (e.g. `invader:2`), or the ruleset's
+        /// elements, [N*]TYPE[/elite|/green],… (e.g. `2*foot,horse/elite`).
         #[arg(long, default_value = "invader:2")]
         attacker: String,
-        /// The defender: UNIT:DICE[:SETTLEMENT_DICE][:fort], e.g. `guard:2:2:fort`.
+        /// The defender: UNIT:DICE[:SETTLEMENT_DICE][:fort] (e.g. `guard:2:2:fort`), or
+        /// elements with `@house` for those that start in buildings (e.g. `foot,mg@house`).
         #[arg(long, default_value = "guard:2:1")]
         defender: String,
+        /// The settlement is a fortification: walls round the objective (implied by `:fort`).
+        #[arg(long)]
+        fortified: bool,
         /// Compass bearing (degrees) from the settlement to where the attacker came from.
         #[arg(long, default_value_t = 180.0)]
         from_bearing: f64,
@@ -98,7 +102,7 @@ enum Command {
         play: bool,
         /// With --play: the side the tactical bot plays (`none`: hot seat; `both`: watch).
         #[arg(long, value_enum, default_value = "defender", requires = "play")]
-        ai: omms::battle::AiSide,
+        ai: omms::cli::battle::AiSide,
         /// With --play: drive the table from a script of clicks, keys and waits, then exit.
         #[arg(long, value_name = "FILE", requires = "play")]
         script: Option<PathBuf>,
@@ -109,7 +113,7 @@ enum Command {
     /// Play a whole game with bots, headless, and print a JSON summary as the last line.
     Sim(omms::sim::SimArgs),
     /// Ask the rules about a position from a scenario file: moves, reach, attacks, sieges, odds.
-    Rules(cli_rules::RulesArgs),
+    Rules(omms::cli::rules::RulesArgs),
 }
 
 /// The shipped default map: next to the working directory when run from a clone, else next to
@@ -193,6 +197,7 @@ fn main() -> ExitCode {
             ruleset,
             attacker,
             defender,
+            fortified,
             from_bearing,
             seed,
             auto,
@@ -204,14 +209,19 @@ fn main() -> ExitCode {
             script,
             screenshot_dir,
         }) => {
-            let run = || -> Result<String, omms::battle::BattleError> {
-                use omms::battle::*;
+            let run = || -> Result<String, omms::cli::battle::BattleError> {
+                use omms::cli::battle::*;
+                let rules = ruleset
+                    .rules()
+                    .map_err(|e| BattleError::BadForce(e.to_string()))?;
+                let (attacker, _) = parse_force(&attacker, rules)?;
+                let (defender, fort) = parse_force(&defender, rules)?;
                 let args = BattleArgs {
                     map: map.unwrap_or_else(default_map_dir),
                     at,
                     ruleset,
-                    attacker: parse_force(&attacker)?,
-                    defender: parse_force(&defender)?,
+                    forces: omms::tactical::Forces { attacker, defender },
+                    fortified: fortified || fort,
                     from_bearing,
                     seed,
                 };
@@ -228,36 +238,10 @@ fn main() -> ExitCode {
                     };
                 }
                 if let Some(path) = png {
-                    let forces = omms::tactical::Forces {
-                        attacker: args.attacker,
-                        defender: args.defender,
-                    };
-                    let mut shot = omms::ui::table::TableShot::default();
-                    if let Some(turns) = after_turns {
-                        let (state, template) = position_after(&field, &forces, seed, turns);
-                        shot.caption = match state.outcome {
-                            Some(o) => {
-                                format!("seed {seed} · over after turn {}: {o:?}", state.turn)
-                            }
-                            None if turns == 0 => format!("seed {seed} · as deployed"),
-                            None => format!("seed {seed} · after {turns} turns"),
-                        };
-                        shot.state = Some(state);
-                        shot.template = template;
-                    }
-                    let shown = path.display().to_string();
-                    omms::ui::table::render_png(field, shot, path)
-                        .map_err(BattleError::BadForce)?;
-                    return Ok(format!("wrote {shown}"));
+                    return run_png(field, &args, after_turns, path);
                 }
                 let json = match (odds, auto) {
-                    (Some(n), _) => {
-                        let forces = omms::tactical::Forces {
-                            attacker: args.attacker,
-                            defender: args.defender,
-                        };
-                        serde_json::to_string(&auto_odds(&field, &forces, seed, n))
-                    }
+                    (Some(n), _) => serde_json::to_string(&run_odds(&field, &args, n)),
                     (None, true) => serde_json::to_string(&run_auto(&field, &args)),
                     (None, false) => {
                         return Err(BattleError::BadForce(
@@ -282,7 +266,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Sim(args)) => omms::sim::run_cli(args, default_map_dir()),
-        Some(Command::Rules(args)) => cli_rules::run(args),
+        Some(Command::Rules(args)) => omms::cli::rules::run(args),
         None => {
             let map_dir = cli.map.unwrap_or_else(default_map_dir);
             match omms::ui::run(omms::ui::BoardOptions {

@@ -5,12 +5,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Subcommand};
-use omms::map::GameMap;
-use omms::rules::map_board::scenario_file::{self, LoadedScenario};
-use omms::rules::{
+use crate::map::GameMap;
+use crate::rules::map_board::scenario_file::{self, LoadedScenario};
+use crate::rules::{
     defence_dice, legal_commands, odds, strongest, Board, Dice, MapBoard, MapPoint, Move, Target,
 };
+use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
 /// Arguments of `omms rules`.
@@ -239,7 +239,7 @@ fn answer(args: &RulesArgs) -> Result<Value, String> {
 fn can_attack(
     board: &MapBoard,
     sc: &LoadedScenario,
-    unit: omms::rules::UnitId,
+    unit: crate::rules::UnitId,
     target: Target,
 ) -> Result<(), String> {
     let state = &sc.state;
@@ -265,8 +265,8 @@ fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-fn describe_location(map: &GameMap, sc: &LoadedScenario, l: omms::rules::Location) -> Value {
-    use omms::rules::Location;
+fn describe_location(map: &GameMap, sc: &LoadedScenario, l: crate::rules::Location) -> Value {
+    use crate::rules::Location;
     match l {
         Location::Road(p) => json!({"road": lonlat(map, p)}),
         Location::OffRoad(p) => json!({"off_road": lonlat(map, p)}),
@@ -281,7 +281,7 @@ fn describe_location(map: &GameMap, sc: &LoadedScenario, l: omms::rules::Locatio
     }
 }
 
-fn reach_geojson(map: &GameMap, reach: &omms::rules::map_board::Reach) -> Value {
+fn reach_geojson(map: &GameMap, reach: &crate::rules::map_board::Reach) -> Value {
     let ll = |p: &[f64; 2]| {
         let q = map.projection().to_lonlat(*p);
         json!([round6(q[0]), round6(q[1])])

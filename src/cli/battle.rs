@@ -3,20 +3,18 @@
 
 use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::map::GameMap;
-use crate::rules::UnitType;
-use crate::tactical::omog19c::{auto_battle, TacticalBot};
-use crate::tactical::ruleset::{BattleOutcome, Force, Forces};
-use crate::tactical::{BattleSite, Battlefield, TableSpec};
+use crate::rules::{SideDice, UnitType};
+use crate::tactical::force::{parse_elements, Force, Forces};
+use crate::tactical::registry::{self, AnyRuleset, RulesetId};
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Summary};
+use crate::tactical::{AutoOdds, BattleSite, Battlefield};
 
-/// The rulesets `omms battle` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum RulesetName {
-    /// OMOG 19C.
-    Omog19c,
+/// Read a ruleset id on the command line, checked against the registry.
+pub fn parse_ruleset(s: &str) -> Result<RulesetId, String> {
+    RulesetId::new(s).map_err(|e| e.to_string())
 }
 
 /// What to fight.
@@ -27,15 +25,25 @@ pub struct BattleArgs {
     /// The contested settlement's name.
     pub at: String,
     /// The ruleset.
-    pub ruleset: RulesetName,
-    /// The attacker: unit and dice.
-    pub attacker: Force,
-    /// The defender: unit, dice, settlement dice, fortification.
-    pub defender: Force,
+    pub ruleset: RulesetId,
+    /// Both sides' elements.
+    pub forces: Forces,
+    /// Whether the settlement is a fortification (walls round the objective).
+    pub fortified: bool,
     /// Compass bearing from the settlement to where the attack came from.
     pub from_bearing: f64,
     /// The battle's seed.
     pub seed: u64,
+}
+
+impl BattleArgs {
+    /// The ruleset's face.
+    pub fn rules(&self) -> &'static dyn AnyRuleset {
+        // An id is only made from the registry, which never forgets a ruleset.
+        self.ruleset
+            .rules()
+            .unwrap_or_else(|_| registry::BUILTIN[0])
+    }
 }
 
 /// Why `omms battle` failed.
@@ -70,21 +78,34 @@ pub enum BattleError {
     Render(String),
 }
 
-/// Parse `unit:dice[:settlement_dice][:fort]`, e.g. `invader:2` or `guard:2:2:fort`.
-pub fn parse_force(s: &str) -> Result<Force, BattleError> {
+/// A side's force from the command line, and whether it names a fortification. Either the
+/// strategic dice, `UNIT:DICE[:SETTLEMENT_DICE][:fort]` (e.g. `invader:2`, `guard:2:2:fort`),
+/// converted as the game converts them (RULINGS §9), or the ruleset's elements written out,
+/// `[N*]TYPE[/elite|/green][@house],…` (e.g. `2*foot,horse/elite`, `lancers,mg@house`).
+pub fn parse_force(s: &str, rules: &dyn AnyRuleset) -> Result<(Force, bool), BattleError> {
+    let unit = match s
+        .split(':')
+        .next()
+        .map(|p| p.to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("scout") => Some(UnitType::Scout),
+        Some("guard") => Some(UnitType::Guard),
+        Some("invader") => Some(UnitType::Invader),
+        Some("tank") => Some(UnitType::Tank),
+        _ => None,
+    };
+    let Some(unit) = unit.filter(|_| s.contains(':')) else {
+        return parse_elements(s, rules.troops())
+            .map(|f| (f, false))
+            .map_err(BattleError::BadForce);
+    };
     let bad = || {
         BattleError::BadForce(format!(
             "{s:?}: expected UNIT:DICE[:SETTLEMENT_DICE][:fort], e.g. invader:2 or guard:2:2:fort"
         ))
     };
     let parts: Vec<&str> = s.split(':').collect();
-    let unit = match parts.first().map(|p| p.to_ascii_lowercase()).as_deref() {
-        Some("scout") => UnitType::Scout,
-        Some("guard") => UnitType::Guard,
-        Some("invader") => UnitType::Invader,
-        Some("tank") => UnitType::Tank,
-        _ => return Err(bad()),
-    };
     let num = |i: usize| -> Result<u8, BattleError> {
         match parts.get(i) {
             None => Ok(0),
@@ -101,12 +122,13 @@ pub fn parse_force(s: &str) -> Result<Force, BattleError> {
     if unit_dice == 0 || parts.len() > 4 || unit_dice + settlement_dice > 8 {
         return Err(bad());
     }
-    Ok(Force {
+    let dice = SideDice {
         unit,
         unit_dice,
         settlement_dice,
         fortified,
-    })
+    };
+    Ok((dice.force(), fortified))
 }
 
 /// The battlefield for the arguments' place.
@@ -129,14 +151,11 @@ fn field_on(map: &GameMap, dir: &Path, args: &BattleArgs) -> Result<Battlefield,
                 .unwrap_or_default(),
         });
     };
-    let spec = match args.ruleset {
-        RulesetName::Omog19c => TableSpec::OMOG,
-    };
     let site = BattleSite {
         attacker_from_bearing: args.from_bearing,
-        fortified: args.defender.fortified,
+        fortified: args.fortified,
     };
-    Battlefield::build(map, id, spec, site)
+    Battlefield::build(map, id, args.rules().table(), site)
         .map_err(|source| BattleError::Battlefield { map: dir_s, source })
 }
 
@@ -153,47 +172,47 @@ pub struct BattleReport {
     pub outcome: BattleOutcome,
     /// Turns played.
     pub turns: u32,
-    /// Figures lost by the attacker.
+    /// What the attacker lost, as the ruleset counts (figures, units, men).
     pub attacker_losses: u32,
-    /// Figures lost by the defender.
+    /// What the defender lost.
     pub defender_losses: u32,
     /// Commands played.
     pub commands: usize,
 }
 
-/// Fight the battle with both sides played by the tactical bot.
-pub fn run_auto(field: &Battlefield, args: &BattleArgs) -> BattleReport {
-    let forces = Forces {
-        attacker: args.attacker,
-        defender: args.defender,
-    };
-    let b = auto_battle(
-        field,
-        &forces,
-        args.seed,
-        TacticalBot::Captain,
-        TacticalBot::Captain,
-    );
-    report(field, args, b.outcome, &b.state, b.commands.len())
+impl BattleReport {
+    fn new(
+        field: &Battlefield,
+        args: &BattleArgs,
+        outcome: BattleOutcome,
+        s: Summary,
+        commands: usize,
+    ) -> Self {
+        BattleReport {
+            ruleset: args.ruleset.as_str(),
+            place: field.place_name.clone(),
+            seed: args.seed,
+            outcome,
+            turns: s.turns,
+            attacker_losses: s.losses[0],
+            defender_losses: s.losses[1],
+            commands,
+        }
+    }
 }
 
-fn report(
-    field: &Battlefield,
-    args: &BattleArgs,
-    outcome: BattleOutcome,
-    state: &crate::tactical::omog19c::OmogState,
-    commands: usize,
-) -> BattleReport {
-    BattleReport {
-        ruleset: "omog19c",
-        place: field.place_name.clone(),
-        seed: args.seed,
-        outcome,
-        turns: state.turn,
-        attacker_losses: state.losses[0],
-        defender_losses: state.losses[1],
-        commands,
-    }
+/// Fight the battle with both sides played by the tactical bot.
+pub fn run_auto(field: &Battlefield, args: &BattleArgs) -> BattleReport {
+    let b = args
+        .rules()
+        .play(field, &args.forces, args.seed, [BotLevel::Captain; 2]);
+    BattleReport::new(field, args, b.outcome, b.summary, b.log.len())
+}
+
+/// Auto-resolve odds from `n` battles with seeds `seed..seed+n`.
+pub fn run_odds(field: &Battlefield, args: &BattleArgs, n: u32) -> AutoOdds {
+    args.rules()
+        .odds(field, &args.forces, args.seed, n, [BotLevel::Captain; 2])
 }
 
 /// Which side the tactical bot plays when a battle is played on screen.
@@ -231,82 +250,52 @@ pub fn run_play(
     script: Option<&Path>,
     shots: Option<PathBuf>,
 ) -> Result<Option<BattleReport>, BattleError> {
-    let forces = Forces {
-        attacker: args.attacker,
-        defender: args.defender,
-    };
     let script = script
         .map(crate::ui::script::parse)
         .transpose()
         .map_err(BattleError::Render)?;
     let names = ["Red", "Blue"].map(String::from);
-    let play =
-        crate::ui::table_play::TablePlay::new(field.clone(), forces, args.seed, ai.human(), names);
     let shots = shots.unwrap_or_else(|| PathBuf::from("."));
-    let finished =
-        crate::ui::table_play::standalone::run(play, script, shots).map_err(BattleError::Render)?;
+    let table = crate::ui::table_play::open(
+        args.ruleset,
+        field.clone(),
+        args.forces.clone(),
+        args.seed,
+        ai.human(),
+        names,
+    )
+    .map_err(BattleError::Render)?;
+    let finished = crate::ui::table_play::standalone::run(table, script, shots)
+        .map_err(BattleError::Render)?;
     Ok(finished.and_then(|f| {
-        let outcome = f.state.outcome?;
-        Some(report(&field, args, outcome, &f.state, f.commands.len()))
+        let outcome = f.outcome?;
+        Some(BattleReport::new(
+            &field,
+            args,
+            outcome,
+            f.summary,
+            f.log.len(),
+        ))
     }))
 }
 
-/// Auto-resolve odds from `n` simulated battles with seeds `seed..seed+n`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct AutoOdds {
-    /// Battles simulated.
-    pub battles: u32,
-    /// Share the attacker won.
-    pub attacker_wins: f64,
-    /// Share the defender won.
-    pub defender_wins: f64,
-    /// Share that ended in a stand-off.
-    pub standoff: f64,
-}
-
-/// Simulate `n` battles (in parallel; each is its own seeded game, so the result does not
-/// depend on the thread count).
-pub fn auto_odds(field: &Battlefield, forces: &Forces, seed: u64, n: u32) -> AutoOdds {
-    let outcomes: Vec<BattleOutcome> = (0..n as u64)
-        .into_par_iter()
-        .map(|k| {
-            auto_battle(
-                field,
-                forces,
-                seed.wrapping_add(k),
-                TacticalBot::Captain,
-                TacticalBot::Captain,
-            )
-            .outcome
-        })
-        .collect();
-    let share =
-        |o: BattleOutcome| outcomes.iter().filter(|x| **x == o).count() as f64 / n.max(1) as f64;
-    AutoOdds {
-        battles: n,
-        attacker_wins: share(BattleOutcome::AttackerWins),
-        defender_wins: share(BattleOutcome::DefenderWins),
-        standoff: share(BattleOutcome::StandOff),
-    }
-}
-
-/// The position after the bots have played `turns` whole turns (0: as deployed), with the last
-/// heavy-weapon template laid on the way: what `omms battle --png --after-turns` draws.
-pub fn position_after(
-    field: &Battlefield,
-    forces: &Forces,
-    seed: u64,
-    turns: u32,
-) -> (
-    crate::tactical::omog19c::OmogState,
-    Option<crate::tactical::Template>,
-) {
-    let b = crate::tactical::omog19c::bot_battle(
+/// Draw the table to a PNG (`omms battle --png`): empty, or with the forces after the bots have
+/// played `after_turns` whole turns (0: as deployed).
+pub fn run_png(
+    field: Battlefield,
+    args: &BattleArgs,
+    after_turns: Option<u32>,
+    path: PathBuf,
+) -> Result<String, BattleError> {
+    let shown = path.display().to_string();
+    crate::ui::table_play::render_png(
+        args.ruleset,
         field,
-        forces,
-        seed,
-        [TacticalBot::Captain; 2],
-        Some(turns),
-    );
-    (b.state, b.last_template)
+        &args.forces,
+        args.seed,
+        after_turns,
+        path,
+    )
+    .map_err(BattleError::Render)?;
+    Ok(format!("wrote {shown}"))
 }
