@@ -7,14 +7,13 @@
 use std::path::Path;
 use std::time::Duration;
 
-use omms::battle::{battlefield, parse_force, BattleArgs, RulesetName};
+use omms::cli::battle::{battlefield, parse_force, BattleArgs};
 use omms::tactical::omog19c::ai::{choose, furthest_towards, gun_candidates};
 use omms::tactical::omog19c::engine::{actor, execute};
 use omms::tactical::omog19c::state::Role;
-use omms::tactical::omog19c::{Omog19c, OmogCommand, OmogState, TacticalBot};
+use omms::tactical::omog19c::{Omog19c, OmogCommand, OmogState};
 use omms::tactical::table::{compass_bearing, distance, inches, TablePoint};
-use omms::tactical::{Forces, Ruleset, Side};
-use rand::SeedableRng;
+use omms::tactical::{BotLevel, Forces, Ruleset, RulesetId, Side};
 
 mod common;
 use common::display::{have_xvfb, run_with_timeout, under_xvfb};
@@ -36,20 +35,20 @@ fn a_battle_played_through_the_table_screen_reaches_the_engine_and_replays() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let forces = Forces {
+        attacker: parse_force("tank:2", &Omog19c).unwrap().0,
+        defender: parse_force("guard:2:1", &Omog19c).unwrap().0,
+    };
     let args = BattleArgs {
         map: root.join("maps/andorra"),
         at: "Ordino".into(),
-        ruleset: RulesetName::Omog19c,
-        attacker: parse_force("tank:2").unwrap(),
-        defender: parse_force("guard:2:1").unwrap(),
+        ruleset: RulesetId::new("omog19c").unwrap(),
+        forces: forces.clone(),
+        fortified: false,
         from_bearing: 180.0,
         seed: SEED,
     };
     let field = battlefield(&args).unwrap();
-    let forces = Forces {
-        attacker: args.attacker,
-        defender: args.defender,
-    };
     // Work out, with the engine, what the script will click: a rifleman 2″ towards the
     // objective, then (after the bot has moved the defenders) a shell at a defender.
     let mut s: OmogState = Omog19c.setup(&field, &forces, SEED);
@@ -74,9 +73,9 @@ fn a_battle_played_through_the_table_screen_reaches_the_engine_and_replays() {
     ] {
         execute(&field, &mut s, &cmd).unwrap();
     }
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(SEED ^ 0x5eed_b075);
+    let mut rng = omms::tactical::drive::bot_rng(SEED);
     while actor(&s) == Some(Side::Defender) {
-        let cmd = choose(TacticalBot::Captain, &field, &s, &mut rng).unwrap();
+        let cmd = choose(BotLevel::Captain, &field, &s, &mut rng).unwrap();
         execute(&field, &mut s, &cmd).unwrap();
     }
     let Some(OmogCommand::FireGun { team, at: aim }) = gun_candidates(&field, &s, Side::Attacker)

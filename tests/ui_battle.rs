@@ -29,7 +29,7 @@ fn battle_position(map: &GameMap, seed: u64) -> Option<(Game, UnitId, Target)> {
         players: vec![seat("Orange", "orange"), seat("Sky", "sky blue")],
         options: Options {
             battles: BattleOptions {
-                rulesets: RulesetSet::NONE.with(TableRuleset::Omog19c, true),
+                rulesets: RulesetSet::NONE.with(RulesetId::new("omog19c").unwrap(), true),
                 defender_may_refuse: false,
             },
             ..Options::default()
@@ -58,7 +58,7 @@ fn battle_position(map: &GameMap, seed: u64) -> Option<(Game, UnitId, Target)> {
                         unit: u,
                         target,
                         battle: Some(BattleOffer {
-                            ruleset: TableRuleset::Omog19c,
+                            ruleset: RulesetId::new("omog19c").unwrap(),
                             mode: BattleMode::Auto,
                         }),
                     });
@@ -161,7 +161,7 @@ save {name}.json
     assert_eq!(
         attack.battle,
         Some(BattleOffer {
-            ruleset: TableRuleset::Omog19c,
+            ruleset: RulesetId::new("omog19c").unwrap(),
             mode: BattleMode::Auto
         })
     );
@@ -203,8 +203,8 @@ save {name}.json
     let so_far = omms::ui::play::table_in_json(&text).expect("the save keeps the table");
     assert!(
         matches!(
-            so_far.first(),
-            Some(omms::tactical::omog19c::OmogCommand::EndMove)
+            so_far.first().map(|c| c.read()),
+            Some(Ok(omms::tactical::omog19c::OmogCommand::EndMove))
         ),
         "{so_far:?}"
     );
@@ -239,8 +239,8 @@ save resumed.json
             _ => None,
         })
         .expect("the battle was reported");
-    let BattleLog::Omog19c(log) = report;
-    assert_eq!(log[..so_far.len()], so_far[..]);
+    assert_eq!(report.ruleset.as_str(), "omog19c");
+    assert_eq!(report.commands[..so_far.len()], so_far[..]);
     let mut again = Game::new(done.setup().clone(), done.seed()).unwrap();
     let mut fought = false;
     for c in done.commands() {

@@ -77,9 +77,9 @@ pub struct Play {
     /// How to decide the attack just clicked, while that choice is open.
     battle_choice: Option<battle::Choice>,
     /// The table battle being fought, while the engine waits for it.
-    table: Option<super::table_play::TablePlay>,
+    table: Option<Box<dyn super::table_play::TableScreen>>,
     /// Table commands from a save, replayed when the battle's screen opens.
-    resume_table: Option<Vec<crate::tactical::omog19c::OmogCommand>>,
+    resume_table: Option<Vec<crate::tactical::LoggedCommand>>,
 }
 
 /// Seconds the die and the drawn cards stay on screen.
@@ -154,7 +154,7 @@ impl Play {
         save::save_json_with_table(
             &self.game,
             &self.seats,
-            self.table.as_ref().map(|t| t.commands()),
+            self.table.as_ref().map(|t| t.log()).as_ref(),
         )
     }
 
@@ -165,7 +165,7 @@ impl Play {
     }
 
     /// Resume the table battle the save was left in, once its screen opens.
-    pub fn resume_table(&mut self, commands: Vec<crate::tactical::omog19c::OmogCommand>) {
+    pub fn resume_table(&mut self, commands: Vec<crate::tactical::LoggedCommand>) {
         self.resume_table = Some(commands);
     }
 

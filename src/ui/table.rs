@@ -45,15 +45,22 @@ pub const ATTACKER: Color = rgb(196, 48, 48);
 pub const DEFENDER: Color = rgb(40, 90, 190);
 const TEMPLATE: Color = Color::new(1.0, 0.55, 0.0, 0.35);
 
-/// What to draw on the table.
-#[derive(Debug, Clone, Default)]
+/// Draws a ruleset's pieces (and anything laid with them) on a frame of the table.
+pub type DrawPieces = Box<dyn Fn(&Frame, &Fonts)>;
+
+/// What to draw on a still of the table; the ruleset's view fills it in.
+#[derive(Default)]
 pub struct TableShot {
-    /// The battle position, if any (none: the empty table).
-    pub state: Option<OmogState>,
-    /// A template to lay on it (the last heavy weapon fired).
-    pub template: Option<Template>,
-    /// A caption under the title, e.g. "turn 3".
+    /// The ruleset and its table, e.g. "OMOG 19C · 48″ × 48″ table · 1″ = 25 m".
+    pub ruleset_line: String,
+    /// A caption under it, e.g. "seed 3 · after 2 turns".
     pub caption: String,
+    /// What the tokens' letters mean.
+    pub key_line: String,
+    /// A scale bar: its length in table mm and its label.
+    pub scale_bar: Option<(f64, String)>,
+    /// The pieces, if any (none: the empty table).
+    pub pieces: Option<DrawPieces>,
 }
 
 /// Table mm → screen px.
@@ -427,11 +434,8 @@ fn draw(
     clear_background(style::LAND);
     let side = field.spec.width_mm as f32 * f.px_per_mm;
     draw_table(field, f, meshes);
-    if let Some(t) = &shot.template {
-        draw_template(f, t, TEMPLATE_COLOURS.0, TEMPLATE_COLOURS.1);
-    }
-    if let Some(s) = &shot.state {
-        draw_forces(s, f, fonts, [ATTACKER, DEFENDER]);
+    if let Some(draw_pieces) = &shot.pieces {
+        draw_pieces(f, fonts);
     }
     // Panel.
     let px = f.x0 + side + 24.0;
@@ -446,15 +450,7 @@ fn draw(
         style::INK,
     );
     y += 28.0;
-    text(
-        fonts,
-        "OMOG 19C · 48″ × 48″ table · 1″ = 25 m",
-        px,
-        y,
-        15,
-        false,
-        style::INK,
-    );
+    text(fonts, &shot.ruleset_line, px, y, 15, false, style::INK);
     y += 22.0;
     if !shot.caption.is_empty() {
         text(fonts, &shot.caption, px, y, 15, false, style::INK);
@@ -486,38 +482,16 @@ fn draw(
         text(fonts, label, px + 26.0, y, 14, false, style::INK);
         y += 20.0;
     }
-    text(
-        fonts,
-        "R rifleman · C trooper · O officer · G gunner",
-        px,
-        y,
-        13,
-        false,
-        style::INK,
-    );
-    y += 18.0;
-    text(
-        fonts,
-        "✚ objective (3″ ring) · ✕ fallen",
-        px,
-        y,
-        13,
-        false,
-        style::INK,
-    );
-    // Scale bar: 6″, one FULL move.
-    let bar = inches(6.0) as f32 * f.px_per_mm;
-    let by = f.y0 + field.spec.depth_mm as f32 * f.px_per_mm - 10.0;
-    draw_rectangle(px, by - 6.0, bar, 6.0, style::INK);
-    text(
-        fonts,
-        "6″ (a FULL move, 150 m)",
-        px,
-        by - 12.0,
-        13,
-        false,
-        style::INK,
-    );
+    for line in shot.key_line.lines() {
+        text(fonts, line, px, y, 13, false, style::INK);
+        y += 18.0;
+    }
+    if let Some((mm, label)) = &shot.scale_bar {
+        let bar = *mm as f32 * f.px_per_mm;
+        let by = f.y0 + field.spec.depth_mm as f32 * f.px_per_mm - 10.0;
+        draw_rectangle(px, by - 6.0, bar, 6.0, style::INK);
+        text(fonts, label, px, by - 12.0, 13, false, style::INK);
+    }
     let attribution = "© OpenStreetMap contributors (ODbL)";
     let dims = measure_text(attribution, Some(&fonts.regular), 13, 1.0);
     text(

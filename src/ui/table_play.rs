@@ -11,24 +11,27 @@ mod orders;
 mod overlay;
 mod panel;
 pub mod standalone;
+mod views;
 mod words;
+
+pub use views::{open, render_png, TableScreen};
 
 use std::collections::BTreeSet;
 
 use macroquad::color::Color;
 use macroquad::window::{clear_background, screen_height, screen_width};
-use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::mesh::Chunk;
 use super::table::{self as tdraw, Frame};
 use super::widgets::{Ui, FADED, INK};
+use crate::tactical::drive::bot_rng;
 use crate::tactical::omog19c::engine::{self, OmogCommand, OmogEvent};
 use crate::tactical::omog19c::state::{FigureId, OmogState, Phase, TeamId};
-use crate::tactical::omog19c::{ai, Omog19c, TacticalBot};
-use crate::tactical::ruleset::{BattleOutcome, Forces, Refused, Ruleset, Side};
+use crate::tactical::omog19c::{ai, Omog19c};
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Side, Summary};
 use crate::tactical::table::{inches, TablePoint};
-use crate::tactical::{Battlefield, Template};
+use crate::tactical::{BattleLog, Battlefield, Forces, Template};
 
 /// What the screen hands back once the battle is over and the player has left the result.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,7 +39,7 @@ pub struct TableDone {
     /// How it ended.
     pub outcome: BattleOutcome,
     /// Every command, in order: replayed from the same seed they give the same battle.
-    pub commands: Vec<OmogCommand>,
+    pub log: BattleLog,
 }
 
 /// Seconds between two of the bot's commands: slow enough to follow, and with "Faster".
@@ -131,7 +134,7 @@ pub struct TablePlay {
 impl TablePlay {
     /// A battle on `field` between `forces`, deployed by the ruleset from `seed`. `human` and
     /// `names` are `[attacker, defender]`; a side that is not human is played by the tactical
-    /// bot, whose choices draw from the same derived stream as `omog19c::bot_battle`'s.
+    /// bot, whose choices draw from the same derived stream as `tactical::drive::play`'s.
     pub fn new(
         field: Battlefield,
         forces: Forces,
@@ -146,7 +149,7 @@ impl TablePlay {
             human,
             names,
             commands: Vec::new(),
-            bot_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075),
+            bot_rng: bot_rng(seed),
             ai_clock: 0.0,
             fast: false,
             selection: None,
@@ -408,7 +411,7 @@ impl TablePlay {
     /// The bot's next command for the side to act.
     fn ai_step(&mut self) {
         let cmd = ai::choose(
-            TacticalBot::Captain,
+            BotLevel::Captain,
             &self.field,
             &self.state,
             &mut self.bot_rng,
@@ -422,9 +425,7 @@ impl TablePlay {
     fn skip_ai(&mut self) {
         // Each figure acts at most once a phase, so a battle has a bounded number of commands;
         // the cap only guards the window against a bot that stopped ending its phases.
-        let cap = 64
-            * (self.state.figures.len() + self.state.teams.len() + 2)
-            * crate::tactical::omog19c::state::TURN_LIMIT as usize;
+        let cap = Omog19c.command_cap(&self.state);
         for _ in 0..cap {
             match engine::actor(&self.state) {
                 Some(side) if !self.human[words::idx(side)] => self.ai_step(),
@@ -464,7 +465,7 @@ impl TablePlay {
         if self.panel(ui, panel_r) {
             return Some(TableDone {
                 outcome: self.state.outcome.expect("the button shows once over"),
-                commands: self.commands.clone(),
+                log: BattleLog::of(&Omog19c, &self.commands),
             });
         }
         for c in ui.input.chars.clone() {
@@ -484,6 +485,100 @@ impl TablePlay {
         }
         None
     }
+}
+
+impl TableScreen for TablePlay {
+    fn frame(&mut self, ui: &mut Ui) -> Option<TableDone> {
+        TablePlay::frame(self, ui)
+    }
+    fn log(&self) -> BattleLog {
+        BattleLog::of(&Omog19c, &self.commands)
+    }
+    fn resume(&mut self, log: &BattleLog) -> Result<(), String> {
+        let commands = log.read::<Omog19c>().map_err(|e| e.to_string())?;
+        TablePlay::resume(self, &commands)
+    }
+    fn outcome(&self) -> Option<BattleOutcome> {
+        self.state.outcome
+    }
+    fn summary(&self) -> Summary {
+        Omog19c.summary(&self.state)
+    }
+    fn field(&self) -> &Battlefield {
+        &self.field
+    }
+    fn position_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "place": self.field.place_name,
+            "outcome": self.state.outcome,
+            "turn": self.state.turn,
+            "commands": self.commands,
+            "state": self.state,
+        })
+    }
+    fn set_done_label(&mut self, label: &str) {
+        TablePlay::set_done_label(self, label)
+    }
+    fn set_colours(&mut self, colours: [Color; 2]) {
+        TablePlay::set_colours(self, colours)
+    }
+    fn screen_point(&self, inches_xy: [f64; 2]) -> Option<[f32; 2]> {
+        TablePlay::screen_point(self, inches_xy)
+    }
+}
+
+fn omog_open(
+    field: Battlefield,
+    forces: Forces,
+    seed: u64,
+    human: [bool; 2],
+    names: [String; 2],
+) -> Box<dyn TableScreen> {
+    Box::new(TablePlay::new(field, forces, seed, human, names))
+}
+
+fn omog_still(
+    field: &Battlefield,
+    forces: &Forces,
+    seed: u64,
+    after: Option<u32>,
+) -> tdraw::TableShot {
+    let mut shot = tdraw::TableShot {
+        ruleset_line: "OMOG 19C · 48″ × 48″ table · 1″ = 25 m".into(),
+        key_line: "R rifleman · C trooper · O officer · G gunner\n✚ objective (3″ ring) · ✕ fallen"
+            .into(),
+        scale_bar: Some((inches(6.0), "6″ (a FULL move, 150 m)".into())),
+        ..Default::default()
+    };
+    if let Some(turns) = after {
+        let mut last = None;
+        let played = crate::tactical::drive::play(
+            &Omog19c,
+            field,
+            forces,
+            seed,
+            [BotLevel::Captain; 2],
+            Some(turns),
+            |e| {
+                if let OmogEvent::HeavyFired {
+                    template: Some(t), ..
+                } = e
+                {
+                    last = Some(*t);
+                }
+            },
+        );
+        shot.caption = views::still_caption(seed, turns, played.summary, played.state.outcome);
+        let state = played.state;
+        shot.pieces = Some(Box::new(move |f, fonts| {
+            if let Some(t) = &last {
+                let (fill, edge) = tdraw::TEMPLATE_COLOURS;
+                tdraw::draw_template(f, t, fill, edge);
+            }
+            tdraw::draw_forces(&state, f, fonts, [tdraw::ATTACKER, tdraw::DEFENDER]);
+        }));
+    }
+    shot
 }
 
 fn engine_contact() -> f64 {

@@ -10,13 +10,12 @@
 use std::sync::mpsc::{channel, Receiver};
 
 use super::{Play, Seat};
-use crate::battle::{auto_odds, AutoOdds};
 use crate::rules::{
     odds, strongest, Attack, BattleLog, BattleMode, BattleOffer, Command, Dice, FinishBattle, Odds,
-    Pending, TableRuleset, Target, UnitId,
+    Pending, RulesetId, Target, UnitId,
 };
 use crate::tactical::Battlefield;
-use crate::ui::table_play::TablePlay;
+use crate::tactical::{AutoOdds, BotLevel};
 use crate::ui::text::{target_name, unit_name};
 use crate::ui::widgets::{Ui, FADED, INK};
 
@@ -36,7 +35,7 @@ pub(super) struct Choice {
 
 /// One ruleset's offer, with its auto-resolve odds once simulated.
 struct Preview {
-    ruleset: TableRuleset,
+    ruleset: RulesetId,
     odds: Option<AutoOdds>,
     pending: Option<Receiver<AutoOdds>>,
 }
@@ -50,7 +49,7 @@ impl Play {
     /// it; `false` when only the dice can decide it.
     pub(super) fn open_battle_choice(&mut self, unit: UnitId, target: Target) -> bool {
         let state = self.game.state();
-        let offers: Vec<TableRuleset> = state
+        let offers: Vec<RulesetId> = state
             .options()
             .battles
             .rulesets
@@ -77,7 +76,7 @@ impl Play {
         let Some(defender) = strongest(state, &self.rules_board, &stack).first().copied() else {
             return false;
         };
-        let forces = crate::rules::battle::forces(state, &self.rules_board, unit, defender);
+        let forces = crate::rules::battle::fight_dice(state, &self.rules_board, unit, defender);
         let dice = odds(
             Dice(forces.attacker.unit_dice),
             Dice(forces.defender.unit_dice + forces.defender.settlement_dice),
@@ -91,11 +90,16 @@ impl Play {
             let Ok(field) = self.rules_board.battlefield(state, at, Some(unit), ruleset) else {
                 continue;
             };
+            let Ok(rules) = ruleset.rules() else {
+                continue;
+            };
             let (tx, rx) = channel();
             // A preview only: any fixed seed will do, and the game's own stream stays untouched.
             let seed = self.game.seed() ^ (self.game.commands().len() as u64) << 20;
             std::thread::spawn(move || {
-                let _ = tx.send(auto_odds(&field, &forces, seed, PREVIEW_BATTLES));
+                let forces = forces.forces();
+                let bots = [BotLevel::Captain; 2];
+                let _ = tx.send(rules.odds(&field, &forces, seed, PREVIEW_BATTLES, bots));
             });
             rulesets.push(Preview {
                 ruleset,
@@ -278,29 +282,46 @@ impl Play {
                 crate::ui::widgets::colour_of(state.player(d).colour()),
             ];
             let fresh = |field: Battlefield| {
-                let mut t =
-                    TablePlay::new(field, request.forces, request.seed, human, names.clone());
+                let mut t = crate::ui::table_play::open(
+                    request.ruleset,
+                    field,
+                    request.forces.forces(),
+                    request.seed,
+                    human,
+                    names.clone(),
+                )?;
                 t.set_colours(colours);
                 t.set_done_label("Back to the map");
-                t
+                Ok::<_, String>(t)
             };
-            let mut table = fresh(field.clone());
-            if let Some(commands) = self.resume_table.take() {
-                if let Err(e) = table.resume(&commands) {
-                    self.message = Some(format!(
-                        "The saved battle could not be resumed ({e}); it starts again."
-                    ));
-                    table = fresh(field);
+            let opened = fresh(field.clone()).and_then(|mut table| {
+                if let Some(commands) = self.resume_table.take() {
+                    let log = BattleLog {
+                        ruleset: request.ruleset,
+                        commands,
+                    };
+                    if let Err(e) = table.resume(&log) {
+                        self.message = Some(format!(
+                            "The saved battle could not be resumed ({e}); it starts again."
+                        ));
+                        return fresh(field);
+                    }
                 }
-            }
+                Ok(table)
+            });
+            let table = match opened {
+                Ok(t) => t,
+                Err(e) => {
+                    self.message = Some(e);
+                    return false;
+                }
+            };
             self.table = Some(table);
         }
         let done = self.table.as_mut().and_then(|t| t.frame(ui));
         if let Some(done) = done {
             self.table = None;
-            self.submit(Command::FinishBattle(FinishBattle {
-                log: BattleLog::Omog19c(done.commands),
-            }));
+            self.submit(Command::FinishBattle(FinishBattle { log: done.log }));
         }
         true
     }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Seat;
 use crate::rules::Game;
-use crate::tactical::omog19c::OmogCommand;
+use crate::tactical::{BattleLog, LoggedCommand};
 
 /// One seat as the save records it.
 #[derive(Debug, Serialize, Deserialize)]
@@ -62,9 +62,9 @@ pub fn save_json(game: &Game, seats: &[Seat]) -> String {
 /// The game's save text with the seats and, while a battle is being fought on the table, the
 /// commands given so far, so a loaded game goes on where the table was left. The engine's part
 /// is unchanged: the battle stays owed in it, and older builds simply start it again.
-pub fn save_json_with_table(game: &Game, seats: &[Seat], table: Option<&[OmogCommand]>) -> String {
+pub fn save_json_with_table(game: &Game, seats: &[Seat], table: Option<&BattleLog>) -> String {
     let text = save_json(game, seats);
-    let Some(commands) = table else {
+    let Some(commands) = table.map(|t| &t.commands) else {
         return text;
     };
     let Some(body) = text.trim_end().strip_suffix('}') else {
@@ -76,10 +76,10 @@ pub fn save_json_with_table(game: &Game, seats: &[Seat], table: Option<&[OmogCom
 
 /// The table commands recorded in a save's text (see [`save_json_with_table`]); none when absent
 /// or unreadable.
-pub fn table_in_json(text: &str) -> Option<Vec<OmogCommand>> {
+pub fn table_in_json(text: &str) -> Option<Vec<LoggedCommand>> {
     #[derive(Deserialize)]
     struct Table {
-        table_commands: Option<Vec<OmogCommand>>,
+        table_commands: Option<Vec<LoggedCommand>>,
     }
     serde_json::from_str::<Table>(text).ok()?.table_commands
 }

@@ -11,8 +11,7 @@ use super::map_cards::map_cards;
 use super::{open_game, Places, Screen, BACKDROP};
 use crate::map::Scale;
 use crate::rules::{
-    BattleOptions, DrawRule, Game, GameSetup, Options, PlayerSetup, RulesetSet, TableRuleset,
-    Victory,
+    BattleOptions, DrawRule, Game, GameSetup, Options, PlayerSetup, RulesetSet, Victory,
 };
 use crate::ui::play::Seat;
 use crate::ui::thumbs::{Loader, Summary};
@@ -140,7 +139,7 @@ impl Setup {
             // dice, table or auto-resolve with the odds of each in front of them.
             options: Options {
                 battles: BattleOptions {
-                    rulesets: RulesetSet::NONE.with(TableRuleset::Omog19c, true),
+                    rulesets: every_ruleset(),
                     defender_may_refuse: false,
                 },
                 ..Options::default()
@@ -284,24 +283,24 @@ pub fn setup(
         };
     }
     // Off → offered, the attacker's choice → offered, the defender may refuse → off.
-    let omog = TableRuleset::Omog19c;
     let battles = s.options.battles;
-    let battle_label = match (battles.rulesets.contains(omog), battles.defender_may_refuse) {
-        (false, _) => "Table battles: off (the dice decide)",
-        (true, false) => "Table battles: OMOG 19C, attacker's choice",
-        (true, true) => "Table battles: OMOG 19C, defender may refuse",
+    let titles: Vec<&str> = every_ruleset().iter().map(|r| r.title()).collect();
+    let battle_label = match (battles.rulesets.is_empty(), battles.defender_may_refuse) {
+        (true, _) => "Table battles: off (the dice decide)".to_string(),
+        (false, false) => format!("Table battles: {}, attacker's choice", titles.join(", ")),
+        (false, true) => format!("Table battles: {}, defender may refuse", titles.join(", ")),
     };
-    if ui.button(battle_label, [ox, 275.0, 420.0, 34.0], true) {
-        s.options.battles = match (battles.rulesets.contains(omog), battles.defender_may_refuse) {
-            (false, _) => BattleOptions {
-                rulesets: RulesetSet::NONE.with(omog, true),
+    if ui.button(&battle_label, [ox, 275.0, 420.0, 34.0], true) {
+        s.options.battles = match (battles.rulesets.is_empty(), battles.defender_may_refuse) {
+            (true, _) => BattleOptions {
+                rulesets: every_ruleset(),
                 defender_may_refuse: false,
             },
-            (true, false) => BattleOptions {
-                rulesets: RulesetSet::NONE.with(omog, true),
+            (false, false) => BattleOptions {
+                rulesets: every_ruleset(),
                 defender_may_refuse: true,
             },
-            (true, true) => BattleOptions::default(),
+            (false, true) => BattleOptions::default(),
         };
     }
     ui.text(&format!("Seed {}", s.seed), ox, 340.0, 18, INK);
@@ -441,4 +440,12 @@ fn start(s: &Setup, fonts: &Fonts, places: &Places) -> Result<Screen, String> {
     let game = Game::new(setup, s.seed).map_err(|e| e.to_string())?;
     let seats = s.seats.iter().map(|x| x.seat).collect();
     open_game(&m.dir, game, seats, fonts, places)
+}
+
+/// Every ruleset the game knows, enabled.
+fn every_ruleset() -> RulesetSet {
+    crate::tactical::registry::all()
+        .iter()
+        .filter_map(|r| crate::rules::RulesetId::new(r.id()).ok())
+        .fold(RulesetSet::NONE, |set, id| set.with(id, true))
 }

@@ -15,24 +15,27 @@ use macroquad::window::next_frame;
 use super::super::script::{Frame, Player, Step};
 use super::super::widgets::{Input, Ui};
 use super::super::{parent_dir, window_conf, write_png, Fonts};
-use super::{TableDone, TablePlay};
-use crate::tactical::omog19c::{OmogCommand, OmogState};
+use super::{TableDone, TableScreen};
+use crate::tactical::ruleset::{BattleOutcome, Summary};
+use crate::tactical::BattleLog;
 
 /// How the window was left.
 #[derive(Debug, Clone)]
 pub struct Finished {
     /// The result, if the battle ended and the player clicked Done.
     pub done: Option<TableDone>,
-    /// The battle as it stood.
-    pub state: OmogState,
+    /// How it ended, if it did.
+    pub outcome: Option<BattleOutcome>,
+    /// Turns and losses as it stood.
+    pub summary: Summary,
     /// Every command executed.
-    pub commands: Vec<OmogCommand>,
+    pub log: BattleLog,
 }
 
 /// Play `play` in a window until the player clicks Done on the result, closes the window, or
 /// the script runs out. `Ok(None)` when the window was closed before the battle ended.
 pub fn run(
-    mut play: TablePlay,
+    mut play: Box<dyn TableScreen>,
     script: Option<Vec<Step>>,
     shots: PathBuf,
 ) -> Result<Option<Finished>, String> {
@@ -77,7 +80,7 @@ pub fn run(
 }
 
 async fn play_loop(
-    mut play: TablePlay,
+    mut play: Box<dyn TableScreen>,
     script: Option<Vec<Step>>,
     shots: &Path,
     ended: &RefCell<Option<Finished>>,
@@ -90,10 +93,11 @@ async fn play_loop(
         p
     });
     let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
-    let finished = |play: &TablePlay, done| Finished {
+    let finished = |play: &dyn TableScreen, done| Finished {
         done,
-        state: play.state().clone(),
-        commands: play.commands().to_vec(),
+        outcome: play.outcome(),
+        summary: play.summary(),
+        log: play.log(),
     };
     loop {
         let mut input = Input::default();
@@ -105,14 +109,14 @@ async fn play_loop(
             };
             match player.frame(&mut input, &last_buttons)? {
                 Frame::Input => {}
-                Frame::End => return Ok(finished(&play, None)),
+                Frame::End => return Ok(finished(&*play, None)),
                 Frame::Own(Step::Table(p)) => player.click(&mut input, at_table(p)?),
                 Frame::Own(Step::TableHover(p)) => player.hover(&mut input, at_table(p)?),
                 Frame::Own(Step::Map(_)) => {
                     return Err("script: `map` needs the strategic board on screen".into())
                 }
                 Frame::Own(Step::Shot(name)) => shot = Some(name),
-                Frame::Own(Step::Save(file)) => save(&play, Path::new(&file))?,
+                Frame::Own(Step::Save(file)) => save(&*play, Path::new(&file))?,
                 Frame::Own(other) => {
                     return Err(format!("script: {other:?} is not understood here"))
                 }
@@ -136,24 +140,18 @@ async fn play_loop(
             write_png(&mut image, &shots.join(format!("{name}.png")))?;
         }
         if let Some(done) = done {
-            return Ok(finished(&play, Some(done)));
+            return Ok(finished(&*play, Some(done)));
         }
-        if play.state().outcome.is_some() && ended.borrow().is_none() {
-            *ended.borrow_mut() = Some(finished(&play, None));
+        if play.outcome().is_some() && ended.borrow().is_none() {
+            *ended.borrow_mut() = Some(finished(&*play, None));
         }
         next_frame().await;
     }
 }
 
 /// The battle so far as JSON: the commands that replay it, and the position they lead to.
-fn save(play: &TablePlay, path: &Path) -> Result<(), String> {
-    let json = serde_json::json!({
-        "place": play.field().place_name,
-        "outcome": play.state().outcome,
-        "turn": play.state().turn,
-        "commands": play.commands(),
-        "state": play.state(),
-    });
+fn save(play: &dyn TableScreen, path: &Path) -> Result<(), String> {
+    let json = play.position_json();
     let dir = parent_dir(path);
     if !dir.is_dir() {
         return Err(format!("cannot save to {}: no such folder", path.display()));

@@ -2,24 +2,25 @@
 //! the log of commands replays to the same battle.
 
 use super::*;
-use crate::battle::{battlefield, parse_force, BattleArgs, RulesetName};
+use crate::cli::battle::{battlefield, parse_force, BattleArgs};
+use crate::tactical::drive::play as bot_battle;
+use crate::tactical::omog19c::engine::targets;
 use crate::tactical::omog19c::state::Role;
-use crate::tactical::omog19c::{bot_battle, engine::targets};
 use crate::tactical::table::compass_bearing;
+use crate::tactical::RulesetId;
 
 fn encamp(attacker: &str, defender: &str) -> (Battlefield, Forces) {
+    let (attacker, _) = parse_force(attacker, &Omog19c).unwrap();
+    let (defender, fortified) = parse_force(defender, &Omog19c).unwrap();
+    let forces = Forces { attacker, defender };
     let args = BattleArgs {
         map: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/andorra"),
         at: "Encamp".into(),
-        ruleset: RulesetName::Omog19c,
-        attacker: parse_force(attacker).unwrap(),
-        defender: parse_force(defender).unwrap(),
+        ruleset: RulesetId::new("omog19c").unwrap(),
+        forces: forces.clone(),
+        fortified,
         from_bearing: 180.0,
         seed: 0,
-    };
-    let forces = Forces {
-        attacker: args.attacker,
-        defender: args.defender,
     };
     (battlefield(&args).unwrap(), forces)
 }
@@ -41,7 +42,7 @@ fn replay(field: &Battlefield, forces: &Forces, seed: u64, commands: &[OmogComma
 fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
     let (field, forces) = encamp("tank:2", "guard:2:1");
     let seed = 4;
-    let mut play = TablePlay::new(field.clone(), forces, seed, [false, false], names());
+    let mut play = TablePlay::new(field.clone(), forces.clone(), seed, [false, false], names());
     let mut frames = 0;
     while play.state.outcome.is_none() {
         // A second per frame: one bot command each.
@@ -49,7 +50,15 @@ fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
         frames += 1;
         assert!(frames < 20_000, "the battle never ended");
     }
-    let auto = bot_battle(&field, &forces, seed, [TacticalBot::Captain; 2], None);
+    let auto = bot_battle(
+        &Omog19c,
+        &field,
+        &forces,
+        seed,
+        [BotLevel::Captain; 2],
+        None,
+        |_| {},
+    );
     assert_eq!(play.commands, auto.commands);
     assert_eq!(play.state.outcome, Some(auto.outcome));
     let again = replay(&field, &forces, seed, &play.commands);
@@ -59,7 +68,7 @@ fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
         last.contains("wins") || last.contains("stand-off"),
         "{last}"
     );
-    assert!(play.log.iter().filter(|l| l.heading).count() >= 4 * auto.turns as usize - 3);
+    assert!(play.log.iter().filter(|l| l.heading).count() >= 4 * auto.summary.turns as usize - 3);
 }
 
 /// The attacker's first living rifleman and where he can go: the furthest point straight
@@ -87,7 +96,7 @@ fn first_man(play: &TablePlay) -> (FigureId, TablePoint, TablePoint) {
 fn clicks_become_commands_refusals_change_nothing_and_the_log_replays() {
     let (field, forces) = encamp("invader:2", "guard:1:1");
     let seed = 9;
-    let mut play = TablePlay::new(field.clone(), forces, seed, [true, false], names());
+    let mut play = TablePlay::new(field.clone(), forces.clone(), seed, [true, false], names());
     let r = inches(0.4);
     let (id, from, to) = first_man(&play);
     // Select, then a point far beyond his reach: refused, with the engine's reason.
