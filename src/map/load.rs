@@ -169,6 +169,8 @@ fn check_meta(path: &Path, meta: &MapMeta) -> Result<(), LoadError> {
     let [w, s, e, n] = meta.bbox;
     let message = if meta.format_version == 0 {
         "format_version must be at least 1".to_string()
+    } else if let Some(why) = super::package::name_problem(&meta.name) {
+        format!("field name: {why}")
     } else if meta.scale.0 == 0 {
         "scale must be a positive denominator, e.g. 25000".to_string()
     } else if !(-180.0..=180.0).contains(&w) || !(-180.0..=180.0).contains(&e) || w >= e {

@@ -179,6 +179,11 @@ pub struct PackageStage {
 }
 
 impl PackageStage {
+    /// The staging folder, e.g. to load the staged package and check it before it goes live.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
     /// Create `name` in the stage, let `fill` write it through a buffer, and sync it. Returns the
     /// file's size in bytes.
     pub fn file(
@@ -195,13 +200,80 @@ impl PackageStage {
     }
 }
 
+/// What is wrong with a map name, if anything: it is shown in menus and the window title, so
+/// it must be short printable text (no NUL or other control characters).
+pub fn name_problem(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        Some("the name is blank".into())
+    } else if let Some(c) = name.chars().find(|c| c.is_control()) {
+        Some(format!(
+            "the name holds the control character U+{:04X}; use printable text",
+            u32::from(c)
+        ))
+    } else if name.chars().count() > 200 {
+        Some(format!(
+            "the name is {} characters long; at most 200",
+            name.chars().count()
+        ))
+    } else {
+        None
+    }
+}
+
+/// Why `dir` may not be replaced by a new package, if it may not: only a previous package (a
+/// folder with `map.toml`) is ever replaced, never a folder of other files or a file.
+pub fn replace_refusal(dir: &Path) -> Option<String> {
+    match fs::symlink_metadata(dir) {
+        Err(_) => None,
+        Ok(m) if m.is_dir() && dir.join(META_FILE).is_file() => None,
+        Ok(m) if m.is_dir() => Some(format!(
+            "the folder exists and is not a map package (it has no {META_FILE}); a package is only written over a previous package: choose a new folder"
+        )),
+        Ok(_) => Some("this is a file, not a map package folder: choose a new folder".into()),
+    }
+}
+
+/// The prefix of the staging folders of `leaf`'s writes: hidden, so map listings skip them.
+fn stage_prefix(leaf: &str) -> String {
+    format!(".{leaf}.tmp-")
+}
+
+/// Remove staging folders of `leaf` left by writers that were killed. The writer's process id
+/// is in the name; one whose process is gone is stale. Only where `/proc` tells (Linux).
+fn remove_stale_stages(parent: &Path, leaf: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let prefix = stage_prefix(leaf);
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = fs::remove_dir_all(e.path());
+        }
+    }
+}
+
 /// Like [`write_package_atomically`], but `fill` writes the files one by one into the staging
 /// folder, so a package much larger than memory never has to be held in memory. Whatever `fill`
 /// returns is passed back once the package is in place; if it fails, nothing is left behind.
+/// `dir` must not exist or hold a previous package ([`replace_refusal`]).
 pub fn write_package_streaming<T>(
     dir: &Path,
     fill: impl FnOnce(&mut PackageStage) -> std::io::Result<T>,
 ) -> std::io::Result<T> {
+    if let Some(why) = replace_refusal(dir) {
+        return Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, why));
+    }
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -211,13 +283,19 @@ pub fn write_package_streaming<T>(
         .file_name()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "map".into());
+    remove_stale_stages(&parent, &leaf);
     let tmp = tempfile::Builder::new()
-        .prefix(&format!(".{leaf}.tmp-"))
+        .prefix(&format!("{}{}-", stage_prefix(&leaf), std::process::id()))
         .tempdir_in(&parent)?;
     let result = fill(&mut PackageStage {
         dir: tmp.path().to_path_buf(),
     })?;
     let staged = tmp.keep();
+    // Checked again: the folder may have changed while the package was being written.
+    if let Some(why) = replace_refusal(dir) {
+        let _ = fs::remove_dir_all(&staged);
+        return Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, why));
+    }
     // A rename cannot replace a non-empty directory, so move the old package aside first and
     // delete it only once the new one is in place.
     let old = if dir.exists() {
@@ -274,25 +352,56 @@ mod tests {
     fn atomic_write_replaces_an_existing_package() {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().join("pkg");
-        write_package_atomically(&dir, &[("a.txt", b"one")]).unwrap();
-        write_package_atomically(&dir, &[("b.txt", b"two")]).unwrap();
-        assert!(!dir.join("a.txt").exists());
+        write_package_atomically(&dir, &[(META_FILE, b"one")]).unwrap();
+        write_package_atomically(&dir, &[(META_FILE, b"new"), ("b.txt", b"two")]).unwrap();
+        assert_eq!(fs::read(dir.join(META_FILE)).unwrap(), b"new");
         assert_eq!(fs::read(dir.join("b.txt")).unwrap(), b"two");
         let leftovers: Vec<_> = fs::read_dir(root.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temp folders left behind");
     }
 
     #[test]
+    fn only_a_previous_package_is_replaced() {
+        let root = tempfile::tempdir().unwrap();
+        let notes = root.path().join("notes");
+        fs::create_dir(&notes).unwrap();
+        fs::write(notes.join("todo.txt"), "keep").unwrap();
+        let file = root.path().join("file");
+        fs::write(&file, "keep").unwrap();
+        for dir in [&notes, &file] {
+            let err = write_package_atomically(dir, &[(META_FILE, b"x")]).unwrap_err();
+            assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists, "{err}");
+        }
+        assert_eq!(fs::read(notes.join("todo.txt")).unwrap(), b"keep");
+        assert_eq!(fs::read(&file).unwrap(), b"keep");
+        let leftovers: Vec<_> = fs::read_dir(root.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 2, "nothing staged or moved aside");
+    }
+
+    #[test]
+    fn a_killed_writers_stage_is_removed_by_the_next_write() {
+        let root = tempfile::tempdir().unwrap();
+        // No process has this id (above the kernel's pid_max).
+        let stale = root.path().join(".pkg.tmp-4294967295-abc");
+        fs::create_dir(&stale).unwrap();
+        fs::write(stale.join(META_FILE), "half").unwrap();
+        write_package_atomically(&root.path().join("pkg"), &[(META_FILE, b"x")]).unwrap();
+        if Path::new("/proc/self").exists() {
+            assert!(!stale.exists());
+        }
+    }
+
+    #[test]
     fn a_failed_streaming_write_leaves_nothing_behind() {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().join("pkg");
-        write_package_atomically(&dir, &[("a.txt", b"one")]).unwrap();
+        write_package_atomically(&dir, &[(META_FILE, b"one")]).unwrap();
         let err = write_package_streaming(&dir, |stage| {
-            stage.file("a.txt", |w| w.write_all(b"half"))?;
+            stage.file(META_FILE, |w| w.write_all(b"half"))?;
             stage.file("b.txt", |_| Err(std::io::Error::other("disk full")))
         });
         assert!(err.is_err());
-        assert_eq!(fs::read(dir.join("a.txt")).unwrap(), b"one");
+        assert_eq!(fs::read(dir.join(META_FILE)).unwrap(), b"one");
         let leftovers: Vec<_> = fs::read_dir(root.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temp folders left behind");
     }

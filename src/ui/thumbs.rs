@@ -72,12 +72,24 @@ impl Loader {
             for (i, dir) in jobs {
                 let t = Instant::now();
                 let raw = GameMap::load(&dir)
+                    .map_err(|e| e.to_string())
+                    .and_then(|map| {
+                        // A package with nowhere to put a base would softlock at base placement.
+                        let playable = map.places().iter().filter(|p| p.playable()).count();
+                        if playable == 0 {
+                            return Err(format!(
+                                "cannot be played: {} has no playable settlement ({} settlements, none within a 1p coin of an M, A or B road)",
+                                dir.join(crate::map::package::MAP_FILE).display(),
+                                map.places().len()
+                            ));
+                        }
+                        Ok(map)
+                    })
                     .map(|map| Raw {
                         playable: map.places().iter().filter(|p| p.playable()).count(),
                         rgba: raster(&map, SIZE),
                         millis: t.elapsed().as_secs_f64() * 1000.0,
-                    })
-                    .map_err(|e| e.to_string());
+                    });
                 if tx.send((i, dir, raw)).is_err() {
                     return; // the screen was left
                 }

@@ -93,6 +93,7 @@ pub(super) fn map_cards(ui: &mut Ui, s: &mut Setup) {
         );
         let playable = match (&m.summary, &m.problem) {
             (Some(sum), _) => format!("{} playable settlements", sum.playable),
+            (None, Some(p)) if p.starts_with("cannot be played") => "cannot be played".into(),
             (None, Some(_)) => "unreadable package".into(),
             (None, None) => "counting settlements…".into(),
         };

@@ -73,6 +73,11 @@ pub fn find_maps(places: &Places) -> Vec<MapChoice> {
         .map(|rd| {
             rd.flatten()
                 .map(|e| e.path())
+                // Hidden folders are an import's staging area, never a package to offer.
+                .filter(|p| {
+                    !p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                })
                 .filter(|p| p.join("map.toml").exists())
                 .collect()
         })
@@ -420,6 +425,9 @@ const SELECTED: Color = Color::new(0.70, 0.80, 0.97, 1.0);
 
 fn start(s: &Setup, fonts: &Fonts, places: &Places) -> Result<Screen, String> {
     let m = &s.maps[s.map];
+    if let Some(why) = &m.problem {
+        return Err(format!("{}: {why}", m.name));
+    }
     let map_name = m
         .dir
         .file_name()
