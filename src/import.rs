@@ -5,7 +5,9 @@
 //! streams the package files into [`crate::map::package`]'s atomic writer.
 
 mod build;
+mod clean;
 mod clip;
+mod evidence;
 mod node_ids;
 mod pbf;
 mod rings;
@@ -174,6 +176,22 @@ pub enum ImportError {
         /// The OS error.
         source: std::io::Error,
     },
+    /// `--out` names something an import must not replace; it was left untouched.
+    #[error("{}: not written: {why}", path.display())]
+    OutRefused {
+        /// The `--out` path.
+        path: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// The package written does not load in the game; it was not put in place.
+    #[error("{}: the importer made a package the game cannot load, so nothing was written (please report this with the input file): {detail}", path.display())]
+    SelfCheck {
+        /// The input file.
+        path: PathBuf,
+        /// The loader's complaint.
+        detail: String,
+    },
     /// A command-line option makes no sense.
     #[error("{0}")]
     BadOption(String),
@@ -238,8 +256,37 @@ pub fn parse_road_class(s: &str) -> Result<(String, Option<RoadClass>), ImportEr
     Ok((k.to_string(), class))
 }
 
-/// Run a whole import and write the package. Nothing is left at `out` on failure.
+/// Refuse an `--out` that is not a previous package or a new folder, and one that holds the
+/// input (replacing it would delete the file being read).
+fn check_out(opts: &ImportOptions) -> Result<(), ImportError> {
+    let refuse = |why: String| ImportError::OutRefused {
+        path: opts.out.clone(),
+        why,
+    };
+    if let Some(why) = package::replace_refusal(&opts.out) {
+        return Err(refuse(why));
+    }
+    if let (Ok(out), Ok(input)) = (opts.out.canonicalize(), opts.input.canonicalize()) {
+        if input.starts_with(&out) {
+            return Err(refuse(format!(
+                "it holds the input file {}, which replacing the package would delete",
+                opts.input.display()
+            )));
+        }
+    }
+    if let Some(name) = &opts.name {
+        if let Some(why) = package::name_problem(name) {
+            return Err(ImportError::BadOption(format!("--name {name:?}: {why}")));
+        }
+    }
+    Ok(())
+}
+
+/// Run a whole import and write the package. Nothing is left at `out` on failure; `out` must
+/// be a new folder or a previous package, which is replaced only once the new one is complete
+/// and loads.
 pub fn import(opts: &ImportOptions) -> Result<ImportSummary, ImportError> {
+    check_out(opts)?;
     let mut classes = default_road_classes();
     for (k, c) in &opts.road_class_overrides {
         match c {
@@ -297,21 +344,44 @@ pub fn import(opts: &ImportOptions) -> Result<ImportSummary, ImportError> {
         road_classes: classes,
     };
     let meta_toml = meta.to_toml();
-    let output_bytes = package::write_package_streaming(&opts.out, |stage| {
-        Ok(
-            stage.file(package::META_FILE, |w| w.write_all(meta_toml.as_bytes()))?
-                + stage.file(package::MAP_FILE, |w| write::map_geojson(w, &built, &raw))?
-                + stage.file(package::TERRAIN_FILE, |w| {
-                    write::terrain_geojson(w, &built, &raw)
-                })?,
-        )
-    })
-    .map_err(|e| ImportError::Output {
-        path: opts.out.clone(),
-        source: e,
+    let mut self_check = None;
+    let mut summary = built.summary.clone();
+    let (check, bar) = (&mut self_check, &progress);
+    let written = package::write_package_streaming(&opts.out, move |stage| {
+        // map.toml last: a stage left by a killed import never looks like a package.
+        let bytes = stage.file(package::MAP_FILE, |w| write::map_geojson(w, &built, &raw))?
+            + stage.file(package::TERRAIN_FILE, |w| {
+                write::terrain_geojson(w, &built, &raw)
+            })?
+            + stage.file(package::META_FILE, |w| w.write_all(meta_toml.as_bytes()))?;
+        // The raw data goes before the package is loaded, so the two never share the peak.
+        drop(built);
+        drop(raw);
+        bar.set_message("checking the package loads");
+        // The game's own loader reads the staged package before it replaces anything.
+        if let Err(e) = crate::map::GameMap::load(stage.path()) {
+            *check = Some(e.to_string());
+            return Err(std::io::Error::other("the package does not load"));
+        }
+        Ok(bytes)
+    });
+    if let Some(detail) = self_check {
+        return Err(ImportError::SelfCheck {
+            path: opts.input.clone(),
+            detail,
+        });
+    }
+    let output_bytes = written.map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => ImportError::OutRefused {
+            path: opts.out.clone(),
+            why: e.to_string(),
+        },
+        _ => ImportError::Output {
+            path: opts.out.clone(),
+            source: e,
+        },
     })?;
     progress.finish_and_clear();
-    let mut summary = built.summary;
     summary.output_bytes = output_bytes;
     Ok(summary)
 }

@@ -4,10 +4,11 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
-use geo::{Centroid, Coord, LineString, MultiPolygon, Polygon};
+use geo::{Centroid, Coord, MultiPolygon};
 use rstar::primitives::{GeomWithData, Line};
 use rstar::{PointDistance, RTree, RTreeObject, AABB};
 
+use super::clean::{self, Dropped, RingDefect};
 use super::clip::clip_polyline;
 use super::pbf::{RawData, RawRelation, RawWay};
 use super::rings::{join_rings, nest};
@@ -77,19 +78,21 @@ pub(super) fn is_closed(w: &RawWay) -> bool {
     w.nodes.len() >= 4 && w.nodes.first() == w.nodes.last()
 }
 
+/// A closed way's outline, cleaned ([`clean::clean_ring`]); `None` when it is no outline.
 pub(super) fn to_area(coords: Vec<[f64; 2]>) -> Option<MultiPolygon<f64>> {
-    if coords.len() < 4 || coords.first() != coords.last() {
-        return None;
-    }
-    let ring: Vec<Coord<f64>> = coords
-        .into_iter()
-        .map(|c| Coord { x: c[0], y: c[1] })
-        .collect();
-    Some(MultiPolygon(vec![Polygon::new(LineString(ring), vec![])]))
+    clean::ring_area(&coords).ok()
 }
 
 /// Assemble a multipolygon relation; `None` when no closed ring can be made.
 pub(super) fn relation_area(raw: &RawData, r: &RawRelation) -> Option<MultiPolygon<f64>> {
+    relation_area_checked(raw, r).0
+}
+
+/// [`relation_area`], with the defects of the rings it had to leave out.
+pub(super) fn relation_area_checked(
+    raw: &RawData,
+    r: &RawRelation,
+) -> (Option<MultiPolygon<f64>>, Vec<RingDefect>) {
     let parts: Vec<Vec<u32>> = r
         .members
         .iter()
@@ -104,17 +107,22 @@ pub(super) fn relation_area(raw: &RawData, r: &RawRelation) -> Option<MultiPolyg
         })
         .collect();
     let (rings, _) = join_rings(parts);
+    let mut defects = Vec::new();
     let rings: Vec<Vec<Coord<f64>>> = rings
         .into_iter()
-        .map(|ring| {
-            ring.into_iter()
-                .filter_map(|k| raw.lonlat(k))
-                .map(|c| Coord { x: c[0], y: c[1] })
-                .collect()
+        .filter_map(|ring| {
+            let pts: Vec<[f64; 2]> = ring.into_iter().filter_map(|k| raw.lonlat(k)).collect();
+            match clean::clean_ring(&pts) {
+                Ok(ring) => Some(ring.iter().map(|c| Coord { x: c[0], y: c[1] }).collect()),
+                Err(d) => {
+                    defects.push(d);
+                    None
+                }
+            }
         })
         .collect();
     let mp = nest(rings);
-    (!mp.0.is_empty()).then_some(mp)
+    ((!mp.0.is_empty()).then_some(mp), defects)
 }
 
 fn in_bbox(p: [f64; 2], b: [f64; 4]) -> bool {
@@ -282,6 +290,52 @@ fn road_edges(
     out
 }
 
+/// Names cleaned of control characters; places off the globe or without a name after that,
+/// and road pieces of a single repeated point, left out. Counts go into `dropped`.
+fn clean_places_and_roads(
+    places: &mut Vec<OutPlace>,
+    roads: &mut Vec<OutRoad>,
+    dropped: &mut Dropped,
+) {
+    let mut note = |what: &'static str, n: usize| {
+        if n > 0 {
+            *dropped.entry(what).or_insert(0) += n;
+        }
+    };
+    let mut renamed = 0;
+    let mut clean = |name: &mut String| {
+        let (c, changed) = clean::clean_name(name);
+        renamed += usize::from(changed);
+        *name = c;
+    };
+    for p in places.iter_mut() {
+        clean(&mut p.name);
+    }
+    for r in roads.iter_mut() {
+        for s in [&mut r.name, &mut r.road_ref].into_iter().flatten() {
+            clean(s);
+        }
+    }
+    note(
+        "names with control characters or over 200 characters",
+        renamed,
+    );
+    let before = places.len();
+    places.retain(|p| {
+        !p.name.is_empty()
+            && p.lonlat.iter().all(|v| v.is_finite())
+            && p.lonlat[0].abs() <= 180.0
+            && p.lonlat[1].abs() <= 90.0
+    });
+    note(
+        "settlements without a usable name or position",
+        before - places.len(),
+    );
+    let before = roads.len();
+    roads.retain(|r| clean::is_line(&r.coords));
+    note("road pieces of one repeated point", before - roads.len());
+}
+
 fn polyline_m(proj: &Projection, coords: &[[f64; 2]]) -> f64 {
     coords
         .windows(2)
@@ -300,7 +354,7 @@ pub fn build(
     fixed_scale: Option<Scale>,
     path: &Path,
 ) -> Result<Built, ImportError> {
-    let mut warnings = Vec::new();
+    let mut warnings = raw.warnings.clone();
     if raw.ways.is_empty() && !raw.nodes.is_empty() {
         return Err(ImportError::NoWays {
             path: path.to_path_buf(),
@@ -311,7 +365,7 @@ pub fn build(
         .ways
         .iter()
         .flat_map(|w| w.nodes.iter())
-        .filter(|&&k| raw.lonlat(k).is_none())
+        .filter(|&&k| raw.is_missing(k))
         .count();
     if total_refs > 0 && missing_refs * 2 > total_refs {
         return Err(ImportError::Truncated {
@@ -326,8 +380,10 @@ pub fn build(
         ));
     }
 
+    let mut dropped: Dropped = raw.dropped.clone();
     let mut places = settlement_places(raw, bbox);
-    let roads = road_edges(raw, classes, bbox);
+    let mut roads = road_edges(raw, classes, bbox);
+    clean_places_and_roads(&mut places, &mut roads, &mut dropped);
     let data_bbox = extent(
         places
             .iter()
@@ -431,6 +487,12 @@ pub fn build(
     }
 
     let features = super::terrain::areas_and_terrain(raw, bbox, &proj, &playable_xy);
+    for (what, n) in &features.dropped {
+        *dropped.entry(what).or_insert(0) += n;
+    }
+    for (what, n) in dropped {
+        warnings.push(format!("left out or cleaned {n} {what}"));
+    }
 
     let mut summary = ImportSummary {
         places: BTreeMap::new(),

@@ -48,26 +48,6 @@ impl NodeIds {
         let k = self.low[start..self.group_end(g)].binary_search(&lo).ok()?;
         Some(start + k)
     }
-
-    /// Whether some id lies in `first..=last`.
-    pub fn any_in(&self, first: i64, last: i64) -> bool {
-        let (hi, lo) = split(first);
-        let g = self.groups.partition_point(|g| g.0 < hi);
-        let Some(&(ghi, start)) = self.groups.get(g) else {
-            return false;
-        };
-        let k = if ghi == hi {
-            start + self.low[start..self.group_end(g)].partition_point(|&l| l < lo)
-        } else {
-            start
-        };
-        // The first id at or after `first`, if any, decides.
-        let Some(&l) = self.low.get(k) else {
-            return false;
-        };
-        let g = self.groups.partition_point(|g| g.1 <= k) - 1;
-        (self.groups[g].0 << 32 | i64::from(l)) <= last
-    }
 }
 
 #[cfg(test)]
@@ -85,13 +65,5 @@ mod tests {
         for absent in [-4, 0, 4, (1 << 32) + 1, 12_000_000_001, 3 << 32] {
             assert_eq!(n.index(absent), None);
         }
-        assert!(n.any_in(4, 7));
-        assert!(!n.any_in(4, 6));
-        assert!(n.any_in(8, 1 << 32));
-        assert!(!n.any_in(8, (1 << 32) - 1));
-        assert!(n.any_in((1 << 32) + 1, (1 << 32) + 9));
-        assert!(!n.any_in(12_000_000_001, i64::MAX));
-        assert!(n.any_in(i64::MIN, -5));
-        assert!(!NodeIds::default().any_in(i64::MIN, i64::MAX));
     }
 }

@@ -11,13 +11,13 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufReader, Read};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::Mutex;
 
 use osmpbf::{BlobDecode, BlobReader, PrimitiveBlock, RelMemberType};
 use rayon::prelude::*;
 
+use super::evidence::{self, Tally, UsedNodes};
 use super::node_ids::NodeIds;
 use super::tags::{self, Tags};
 use super::ImportError;
@@ -71,16 +71,36 @@ pub struct RawData {
     pub member_coords: Vec<(i64, (i32, i32))>,
     /// OSM data date from the header, or the newest element seen (milliseconds since 1970).
     pub timestamp_ms: Option<i64>,
+    /// Signs of damage that did not stop the import, for the summary.
+    pub warnings: Vec<String>,
+    /// Defects left out of the map: a count per kind, for the summary.
+    pub dropped: BTreeMap<&'static str, usize>,
 }
 
 /// Marks a needed node the file does not have; no real latitude is this far south.
 const NO_COORD: (i32, i32) = (i32::MIN, i32::MIN);
+/// Marks a needed node whose position is impossible (beyond ±90° or ±180°): left out like a
+/// missing one, but counted apart, since it is bad data rather than the extract's edge.
+const BAD_COORD: (i32, i32) = (i32::MIN, i32::MIN + 1);
+
+/// OSM's own limit on the nodes of one way; a longer one is damage or a hostile file.
+pub const MAX_WAY_NODES: usize = 2_000;
+
+/// Whether a position in 1e-7 degrees is on the globe.
+fn on_globe(lat: i32, lon: i32) -> bool {
+    (-900_000_000..=900_000_000).contains(&lat) && (-1_800_000_000..=1_800_000_000).contains(&lon)
+}
 
 impl RawData {
     /// Position of a way node (a [`RawWay::nodes`] entry) as (lon, lat) degrees, if the file
-    /// had it.
+    /// had it and it is on the globe.
     pub fn lonlat(&self, node: u32) -> Option<[f64; 2]> {
         to_lonlat(self.coords[node as usize])
+    }
+
+    /// Whether the file lacks way node `node` altogether (not merely has a bad position).
+    pub fn is_missing(&self, node: u32) -> bool {
+        self.coords[node as usize] == NO_COORD
     }
 
     /// Position of a relation's node member `id` as (lon, lat) degrees, if the file had it.
@@ -97,7 +117,7 @@ impl RawData {
 }
 
 fn to_lonlat((lat, lon): (i32, i32)) -> Option<[f64; 2]> {
-    ((lat, lon) != NO_COORD).then(|| [f64::from(lon) * 1e-7, f64::from(lat) * 1e-7])
+    on_globe(lat, lon).then(|| [f64::from(lon) * 1e-7, f64::from(lat) * 1e-7])
 }
 
 /// What pass 1 learns about one blob, so later passes can skip it undecoded.
@@ -116,6 +136,13 @@ struct Pass1 {
     /// Ids of the nodes those ways use.
     node_ids: Vec<i64>,
     newest_ms: Option<i64>,
+    /// Places and terrain points off the globe, left out.
+    off_globe: usize,
+    /// Interesting ways longer than [`MAX_WAY_NODES`], left out.
+    long_ways: usize,
+    /// Relations of any kind.
+    relations_seen: usize,
+    has_ways: bool,
 }
 
 /// Open a PBF for reading blobs, rejecting files that are plainly something else.
@@ -146,6 +173,7 @@ fn open(path: &Path) -> Result<BlobReader<BufReader<File>>, ImportError> {
             hint: "the file is empty or too short to be an OSM PBF file".into(),
         });
     }
+    evidence::check_framing(path)?;
     BlobReader::from_path(path).map_err(|e| ImportError::corrupt(path, e.to_string()))
 }
 
@@ -175,7 +203,7 @@ where
         if !want(i) {
             return;
         }
-        let res = catch_unwind(AssertUnwindSafe(|| match blob.decode() {
+        let res = evidence::catch_quietly(|| match blob.decode() {
             Ok(BlobDecode::OsmData(block)) => {
                 f(i, &block);
                 Ok(())
@@ -184,9 +212,13 @@ where
                 on_header(&h);
                 Ok(())
             }
-            Ok(BlobDecode::Unknown(_)) => Ok(()),
+            // The format has two blob types; any other is a damaged type string, and skipping
+            // the blob would silently drop everything in it.
+            Ok(BlobDecode::Unknown(t)) => Err(format!(
+                "its type is {t:?}, neither \"OSMHeader\" nor \"OSMData\": the file is damaged"
+            )),
             Err(e) => Err(e.to_string()),
-        }));
+        });
         match res {
             Ok(Ok(())) => {}
             Ok(Err(msg)) => fail(ImportError::corrupt(path, format!("blob {i}: {msg}"))),
@@ -222,20 +254,30 @@ pub fn read(
     let infos: Mutex<BTreeMap<usize, BlobInfo>> = Mutex::new(BTreeMap::new());
     let acc: Mutex<Pass1> = Mutex::new(Pass1::default());
     let header: Mutex<Option<i64>> = Mutex::new(None);
+    let header_bbox: Mutex<Option<[i64; 4]>> = Mutex::new(None);
+    let extent: Mutex<Option<[i64; 4]>> = Mutex::new(None);
+    let file_len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let used = UsedNodes::for_file_len(file_len);
     progress.set_message("pass 1/4: places, relations, which ways and nodes");
     for_each_block(
         path,
         |_| true,
         |h| {
             *header.lock().unwrap() = h.osmosis_replication_timestamp().map(|s| s * 1000);
+            *header_bbox.lock().unwrap() = h.bbox().map(|b| {
+                let d = |v: f64| (v * 1e7).round() as i64;
+                [d(b.left), d(b.top), d(b.right), d(b.bottom)]
+            });
         },
         |i, block| {
             let mut local = Pass1::default();
             let mut info = BlobInfo::default();
             let mut newest = i64::MIN;
+            let mut ext = None;
             for group in block.groups() {
                 for n in group.dense_nodes() {
                     let id = n.id();
+                    Tally::add_node(&mut ext, n.decimicro_lat(), n.decimicro_lon());
                     info.node_range = Some(match info.node_range {
                         None => (id, id),
                         Some((a, b)) => (a.min(id), b.max(id)),
@@ -248,7 +290,11 @@ pub fn read(
                         continue;
                     }
                     let t = Tags::from_iter(it);
-                    if tags::place_kind(&t).is_some() || tags::terrain_point(&t).is_some() {
+                    let wanted =
+                        tags::place_kind(&t).is_some() || tags::terrain_point(&t).is_some();
+                    if wanted && !on_globe(n.decimicro_lat(), n.decimicro_lon()) {
+                        local.off_globe += 1;
+                    } else if wanted {
                         local.nodes.push(TaggedNode {
                             id,
                             lat: n.decimicro_lat(),
@@ -259,6 +305,7 @@ pub fn read(
                 }
                 for n in group.nodes() {
                     let id = n.id();
+                    Tally::add_node(&mut ext, n.decimicro_lat(), n.decimicro_lon());
                     info.node_range = Some(match info.node_range {
                         None => (id, id),
                         Some((a, b)) => (a.min(id), b.max(id)),
@@ -267,7 +314,11 @@ pub fn read(
                         newest = newest.max(ms);
                     }
                     let t = Tags::from_iter(n.tags());
-                    if tags::place_kind(&t).is_some() || tags::terrain_point(&t).is_some() {
+                    let wanted =
+                        tags::place_kind(&t).is_some() || tags::terrain_point(&t).is_some();
+                    if wanted && !on_globe(n.decimicro_lat(), n.decimicro_lon()) {
+                        local.off_globe += 1;
+                    } else if wanted {
                         local.nodes.push(TaggedNode {
                             id,
                             lat: n.decimicro_lat(),
@@ -278,17 +329,28 @@ pub fn read(
                 }
                 for w in group.ways() {
                     info.has_ways = true;
+                    w.refs().for_each(|id| used.mark(id));
                     if let Some(ms) = w.info().milli_timestamp() {
                         newest = newest.max(ms);
                     }
                     if tags::way_is_interesting(&Tags::from_iter(w.tags()), classes) {
+                        if w.refs().len() > MAX_WAY_NODES {
+                            local.long_ways += 1;
+                            continue;
+                        }
                         local.way_ids.push(w.id());
                         local.node_ids.extend(w.refs());
                     }
                 }
                 for r in group.relations() {
+                    local.relations_seen += 1;
                     if let Some(ms) = r.info().milli_timestamp() {
                         newest = newest.max(ms);
+                    }
+                    for m in r.members() {
+                        if m.member_type == RelMemberType::Node {
+                            used.mark(m.member_id);
+                        }
                     }
                     let t = Tags::from_iter(r.tags());
                     if tags::relation_is_interesting(&t) {
@@ -306,12 +368,20 @@ pub fn read(
             local.node_ids.sort_unstable();
             local.node_ids.dedup();
             infos.lock().unwrap().insert(i, info);
+            {
+                let mut e = extent.lock().unwrap();
+                *e = Tally::merge_extent(*e, ext);
+            }
             let mut g = acc.lock().unwrap();
             g.nodes.append(&mut local.nodes);
             g.relations.append(&mut local.relations);
             g.way_ids.append(&mut local.way_ids);
             g.node_ids.append(&mut local.node_ids);
             g.newest_ms = g.newest_ms.max(local.newest_ms);
+            g.off_globe += local.off_globe;
+            g.long_ways += local.long_ways;
+            g.relations_seen += local.relations_seen;
+            g.has_ways |= info.has_ways;
             progress.inc(1);
         },
     )?;
@@ -325,11 +395,39 @@ pub fn read(
         ..RawData::default()
     };
     data.nodes = p1.nodes;
-    // Parallel passes collect in any order; sort so everything downstream is deterministic.
-    data.nodes.sort_by_key(|n| n.id);
+    // Parallel passes collect in any order; sort so everything downstream is deterministic
+    // (a node id given twice keeps its southernmost, then westernmost copy).
+    data.nodes.sort_by_key(|n| (n.id, n.lat, n.lon));
+    let before = data.nodes.len();
     data.nodes.dedup_by_key(|n| n.id);
+    let repeated_nodes = before - data.nodes.len();
+    for (what, n) in [
+        (
+            "places or terrain points with impossible coordinates",
+            p1.off_globe,
+        ),
+        ("ways of more than 2,000 nodes (OSM's limit)", p1.long_ways),
+        ("node ids given twice (one copy kept)", repeated_nodes),
+    ] {
+        if n > 0 {
+            data.dropped.insert(what, n);
+        }
+    }
+    if p1.has_ways && p1.relations_seen == 0 {
+        data.warnings.push(
+            "the file has ways but no relations at all; real extracts always have some, so it may have been cut short after its ways".into(),
+        );
+    }
     data.relations = p1.relations;
-    data.relations.sort_by_key(|r| r.id);
+    data.relations.sort_by(|a, b| {
+        let key = |r: &RawRelation| {
+            r.members
+                .iter()
+                .map(|m| (m.is_way, m.id))
+                .collect::<Vec<_>>()
+        };
+        a.id.cmp(&b.id).then_with(|| key(a).cmp(&key(b)))
+    });
     data.relations.dedup_by_key(|r| r.id);
     let mut way_ids = p1.way_ids;
     way_ids.sort_unstable();
@@ -357,7 +455,8 @@ pub fn read(
                 let mut local = Vec::new();
                 for group in block.groups() {
                     for w in group.ways() {
-                        if missing.binary_search(&w.id()).is_ok() {
+                        if w.refs().len() <= MAX_WAY_NODES && missing.binary_search(&w.id()).is_ok()
+                        {
                             local.extend(w.refs());
                         }
                     }
@@ -394,8 +493,9 @@ pub fn read(
             for group in block.groups() {
                 for w in group.ways() {
                     let t = Tags::from_iter(w.tags());
-                    if tags::way_is_interesting(&t, classes)
-                        || missing.binary_search(&w.id()).is_ok()
+                    if w.refs().len() <= MAX_WAY_NODES
+                        && (tags::way_is_interesting(&t, classes)
+                            || missing.binary_search(&w.id()).is_ok())
                     {
                         // Pass 1 or 2 collected the nodes of exactly these ways.
                         let nodes = w
@@ -419,33 +519,57 @@ pub fn read(
     // Pass 4: the positions of those nodes, and of relations' label nodes.
     progress.set_message("pass 4/4: node positions");
     // Filled in place: collecting (index, position) pairs first would double the peak.
+    // Every node blob is read, not only those holding needed nodes: the untagged nodes no way
+    // uses are the trace a file cut after some of its ways leaves.
     let coords = Mutex::new(vec![NO_COORD; ids.len()]);
+    let orphans: Mutex<(u64, u64)> = Mutex::new((0, 0));
+    let repeats = std::sync::atomic::AtomicUsize::new(0);
     for_each_block(
         path,
-        |i| {
-            infos
-                .get(&i)
-                .and_then(|b| b.node_range)
-                .is_some_and(|(a, b)| ids.any_in(a, b))
-        },
+        |i| infos.get(&i).is_some_and(|b| b.node_range.is_some()),
         |_| {},
         |_, block| {
             let mut local = Vec::new();
+            let (mut untagged, mut orphan) = (0u64, 0u64);
             for group in block.groups() {
                 for n in group.dense_nodes() {
                     if let Some(k) = ids.index(n.id()) {
                         local.push((k, n.decimicro_lat(), n.decimicro_lon()));
+                    }
+                    if n.tags().next().is_none() {
+                        untagged += 1;
+                        orphan += u64::from(!used.is_marked(n.id()));
                     }
                 }
                 for n in group.nodes() {
                     if let Some(k) = ids.index(n.id()) {
                         local.push((k, n.decimicro_lat(), n.decimicro_lon()));
                     }
+                    if n.tags().next().is_none() {
+                        untagged += 1;
+                        orphan += u64::from(!used.is_marked(n.id()));
+                    }
                 }
+            }
+            {
+                let mut o = orphans.lock().unwrap();
+                o.0 += untagged;
+                o.1 += orphan;
             }
             let mut coords = coords.lock().unwrap();
             for (k, lat, lon) in local {
-                coords[k] = (lat, lon);
+                let p = if on_globe(lat, lon) {
+                    (lat, lon)
+                } else {
+                    BAD_COORD
+                };
+                if coords[k] != NO_COORD {
+                    repeats.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                // A node id given twice keeps the same copy whatever order blobs finish in.
+                if coords[k] == NO_COORD || p < coords[k] {
+                    coords[k] = p;
+                }
             }
         },
     )?;
@@ -458,13 +582,41 @@ pub fn read(
         .collect();
     data.member_coords.sort_unstable_by_key(|m| m.0);
     data.member_coords.dedup_by_key(|m| m.0);
+    let repeats = repeats.into_inner();
+    if repeats > 0 {
+        *data
+            .dropped
+            .entry("node ids given twice (one copy kept)")
+            .or_insert(0) += repeats;
+    }
+    let off_globe = coords.iter().filter(|&&c| c == BAD_COORD).count();
+    if off_globe > 0 {
+        data.dropped.insert(
+            "way nodes with impossible coordinates (ways cut there)",
+            off_globe,
+        );
+    }
     data.coords = coords;
+    let (untagged_nodes, orphan_nodes) = orphans.into_inner().unwrap();
+    data.warnings.extend(
+        Tally {
+            untagged_nodes,
+            orphan_nodes,
+            node_extent: extent.into_inner().unwrap(),
+            header_bbox: header_bbox.into_inner().unwrap(),
+        }
+        .judge(path)?,
+    );
+    if std::env::var_os("OMMS_IMPORT_EVIDENCE").is_some() {
+        eprintln!("evidence: {untagged_nodes} untagged nodes, {orphan_nodes} orphans");
+    }
     Ok(data)
 }
 
 /// Sort by id and drop repeats (a way twice in a file keeps its first copy).
 fn sort_ways(ways: &mut Vec<RawWay>) {
-    ways.sort_by_key(|w| w.id);
+    // By nodes too, so which copy of a repeated id survives does not depend on blob order.
+    ways.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| a.nodes.cmp(&b.nodes)));
     ways.dedup_by_key(|w| w.id);
     ways.shrink_to_fit();
 }

@@ -9,8 +9,10 @@ use geo::orient::{Direction, Orient};
 use rstar::{RTree, AABB};
 
 use super::build::{
-    extent, geom_points, is_closed, relation_area, to_area, way_coords, OutFeature, OutGeom,
+    extent, geom_points, is_closed, relation_area, relation_area_checked, to_area, way_coords,
+    OutFeature, OutGeom,
 };
+use super::clean::{self, Dropped};
 use super::pbf::RawData;
 use super::tags;
 use crate::map::{OsmType, Projection, TerrainKind};
@@ -108,6 +110,8 @@ pub struct Chosen {
     pub water: Vec<FeatureRef>,
     /// Coastline of the board.
     pub coastline: Vec<FeatureRef>,
+    /// Defective outlines and lines left out, by kind of defect.
+    pub dropped: Dropped,
 }
 
 fn index(i: usize) -> u32 {
@@ -144,6 +148,7 @@ pub(super) fn areas_and_terrain(
         }
     };
     let (mut terrain, mut water, mut coastline) = (Vec::new(), Vec::new(), Vec::new());
+    let mut dropped = Dropped::new();
     let mut push_terrain = |kind: TerrainKind, source, geom: &OutGeom| {
         if touches_bbox(geom) && near_playable(geom) {
             terrain.push(FeatureRef {
@@ -177,16 +182,31 @@ pub(super) fn areas_and_terrain(
         if coords.len() < 2 {
             continue;
         }
+        // Parts missing at the extract's edge are counted elsewhere; only whole ways are
+        // defective in themselves.
+        let whole = w.nodes.iter().all(|&k| !raw.is_missing(k));
+        if !clean::is_line(&coords) {
+            if whole {
+                *dropped
+                    .entry("lines or outlines of one repeated point")
+                    .or_insert(0) += 1;
+            }
+            continue;
+        }
         if let Some(kind) = area {
-            if let Some(mp) = to_area(coords.clone()) {
-                let geom = OutGeom::Area(mp);
-                if tags::is_water_area(&w.tags) && touches_bbox(&geom) {
-                    water.push(FeatureRef {
-                        layer: Layer::Water,
-                        source: Source::WayArea(i),
-                    });
+            match clean::ring_area(&coords) {
+                Err(d) if whole => *dropped.entry(d.describe()).or_insert(0) += 1,
+                Err(_) => {}
+                Ok(mp) => {
+                    let geom = OutGeom::Area(mp);
+                    if tags::is_water_area(&w.tags) && touches_bbox(&geom) {
+                        water.push(FeatureRef {
+                            layer: Layer::Water,
+                            source: Source::WayArea(i),
+                        });
+                    }
+                    push_terrain(kind, Source::WayArea(i), &geom);
                 }
-                push_terrain(kind, Source::WayArea(i), &geom);
             }
         }
         let geom = OutGeom::Line(coords);
@@ -208,7 +228,11 @@ pub(super) fn areas_and_terrain(
         if r.tags.get("type") != Some("multipolygon") {
             continue;
         }
-        let Some(mp) = relation_area(raw, r) else {
+        let (mp, defects) = relation_area_checked(raw, r);
+        for d in defects {
+            *dropped.entry(d.describe()).or_insert(0) += 1;
+        }
+        let Some(mp) = mp else {
             continue;
         };
         let geom = OutGeom::Area(mp);
@@ -228,5 +252,6 @@ pub(super) fn areas_and_terrain(
         terrain,
         water,
         coastline,
+        dropped,
     }
 }
