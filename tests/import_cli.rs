@@ -4,14 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
 fn osm_dir() -> Option<PathBuf> {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/osm");
-    if d.join("andorra.osm.pbf").exists() {
-        Some(d)
-    } else {
-        eprintln!("skipped: ../shared/osm is not beside the project");
-        None
-    }
+    common::prereq::shared_osm()
 }
 
 fn omms(args: &[&str]) -> Output {

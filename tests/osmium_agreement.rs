@@ -24,8 +24,8 @@
 //!   place node (the node already stands for it); osmium would count both. None of the three
 //!   extracts has a place mapped as an area.
 //!
-//! Skipped, with a printed reason, when the extracts or `osmium` are absent (CI installs the
-//! `osmium-tool` package). Run with `tools/osmium-compare` or
+//! Skipped, with a printed reason, when the extracts or `osmium` are absent, except under
+//! `OMMS_REQUIRE_ENV=1`, where that fails (CI sets it and installs the `osmium-tool` package). Run with `tools/osmium-compare` or
 //! `cargo test --release --test osmium_agreement -- --nocapture`.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -33,6 +33,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+
+mod common;
 
 const EXTRACTS: [&str; 3] = [
     "andorra.osm.pbf",
@@ -335,23 +337,10 @@ fn compare(
 
 #[test]
 fn importer_agrees_with_osmium_on_real_extracts() {
-    let osm_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/osm");
-    if !osm_dir.is_dir() {
-        println!(
-            "skipping osmium agreement: {} not found (the real extracts are not in the repository)",
-            osm_dir.display()
-        );
+    let Some(osm_dir) = common::prereq::shared_osm() else {
         return;
-    }
-    if Command::new("osmium")
-        .arg("--version")
-        .output()
-        .map(|o| !o.status.success())
-        .unwrap_or(true)
-    {
-        println!(
-            "skipping osmium agreement: `osmium` is not installed (apt-get install osmium-tool)"
-        );
+    };
+    if !common::prereq::have_osmium() {
         return;
     }
     let mut table = vec![format!(

@@ -4,14 +4,14 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+
 #[test]
 fn shipped_packages_match_a_fresh_import() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let osm = root.join("../shared/osm");
-    if !osm.join("andorra.osm.pbf").exists() {
-        eprintln!("skipped: ../shared/osm is not beside the project");
+    let Some(osm) = common::prereq::shared_osm() else {
         return;
-    }
+    };
     let tmp = tempfile::tempdir().unwrap();
     for name in ["andorra", "liechtenstein", "north-bayreuth"] {
         let out = tmp.path().join(name);

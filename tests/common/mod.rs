@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 pub mod display;
+pub mod pbf;
+pub mod prereq;
 
 use omms::map::PlaceId;
 use omms::rules::testkit::{setup, TableBoard};
