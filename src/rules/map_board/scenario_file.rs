@@ -37,6 +37,10 @@ pub enum ScenarioFileError {
     Rules(#[from] ScenarioError),
 }
 
+/// Most units (and settlements) a scenario may set up. Legal-move lists grow faster than the
+/// number of units, and no game comes near this many; beyond it a query would run for minutes.
+pub const MAX_UNITS: usize = 1_000;
+
 fn invalid(msg: String) -> ScenarioFileError {
     ScenarioFileError::Invalid(msg)
 }
@@ -134,7 +138,9 @@ impl LoadedScenario {
 /// A card from a code such as `QH`, `10S`, `AD`, `7C`.
 pub fn parse_card(code: &str) -> Option<Card> {
     let code = code.trim().to_uppercase();
-    let (rank, suit) = code.split_at(code.len().checked_sub(1)?);
+    // Split before the last character, not the last byte: "Q♥" or "é" must not panic.
+    let (last, _) = code.char_indices().next_back()?;
+    let (rank, suit) = code.split_at(last);
     let suit = match suit {
         "C" => Suit::Clubs,
         "D" => Suit::Diamonds,
@@ -191,6 +197,18 @@ pub fn parse(map: &GameMap, text: &str) -> Result<LoadedScenario, ScenarioFileEr
             .unwrap_or("")
             .to_string(),
     })?;
+    if spec.units.len() > MAX_UNITS || spec.settlements.len() > MAX_UNITS {
+        return Err(invalid(format!(
+            "{} units and {} settlements: a scenario may hold at most {MAX_UNITS} of each",
+            spec.units.len(),
+            spec.settlements.len()
+        )));
+    }
+    if let Some(s) = spec.scale.filter(|s| !(1_000..=50_000_000).contains(s)) {
+        return Err(invalid(format!(
+            "scale {s}: expected a denominator from 1000 to 50000000"
+        )));
+    }
     let scale = Scale(spec.scale.unwrap_or(map.meta().scale.0));
     let board = MapBoard::new(map, scale);
     let setup = GameSetup {
