@@ -123,11 +123,26 @@ impl fmt::Display for Problem {
     }
 }
 
+/// Largest package file read (1 GiB): far beyond any playable region, and a bound on memory.
+const MAX_FILE_BYTES: u64 = 1 << 30;
+
 fn read(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+    let io = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
-    })
+    };
+    let len = std::fs::metadata(path).map_err(io)?.len();
+    if len > MAX_FILE_BYTES {
+        return Err(LoadError::Json {
+            path: path.to_path_buf(),
+            message: format!(
+                "the file is {} MiB; a package file may be at most {} MiB",
+                len >> 20,
+                MAX_FILE_BYTES >> 20
+            ),
+        });
+    }
+    std::fs::read_to_string(path).map_err(io)
 }
 
 /// Read and check only a package's `map.toml`, e.g. to list maps without loading them.

@@ -3,9 +3,11 @@
 //! Every problem in a file is collected (not just the first) so that a modder fixing a package
 //! in QGIS sees the whole list at once.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use geo::{Coord, LineString, Polygon};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::geometry::{self, describe, quantise, Geom};
@@ -133,23 +135,31 @@ impl Props<'_> {
     }
 }
 
-/// The `features` array of a FeatureCollection; anything else is a file-level error.
-fn feature_array(path: &Path, text: &str) -> Result<Vec<Value>, LoadError> {
+/// Problems listed before reading stops: a file of junk is refused after this many, in
+/// bounded time and memory, rather than after listing every one.
+const MAX_PROBLEMS: usize = 1_000;
+
+/// The `features` array of a FeatureCollection, each feature still as its JSON text (checked
+/// for syntax, not yet parsed): one feature at a time becomes a JSON tree, never the whole file,
+/// which would take many times the file's size in memory. Anything else is a file-level error.
+fn feature_array<'t>(path: &Path, text: &'t str) -> Result<Vec<&'t RawValue>, LoadError> {
     let json_err = |message: String| LoadError::Json {
         path: path.to_path_buf(),
         message,
     };
-    let mut root: Value =
+    let _: &RawValue =
         serde_json::from_str(text).map_err(|e| json_err(format!("not valid JSON: {e}")))?;
-    let obj = root
-        .as_object_mut()
-        .ok_or_else(|| json_err("expected a GeoJSON FeatureCollection object".into()))?;
-    match obj.get("type") {
+    let root: BTreeMap<String, &RawValue> = serde_json::from_str(text)
+        .map_err(|_| json_err("expected a GeoJSON FeatureCollection object".into()))?;
+    let ty = root
+        .get("type")
+        .map(|t| serde_json::from_str::<Value>(t.get()).unwrap_or(Value::Null));
+    match ty {
         Some(Value::String(t)) if t == "FeatureCollection" => {}
         Some(v) => {
             return Err(json_err(format!(
                 "expected \"type\": \"FeatureCollection\", found {}",
-                describe(v)
+                describe(&v)
             )))
         }
         None => {
@@ -158,12 +168,33 @@ fn feature_array(path: &Path, text: &str) -> Result<Vec<Value>, LoadError> {
             ))
         }
     }
-    match obj.remove("features") {
-        Some(Value::Array(a)) => Ok(a),
-        _ => Err(json_err(
-            "a FeatureCollection needs a \"features\" array".into(),
-        )),
+    root.get("features")
+        .and_then(|f| serde_json::from_str::<Vec<&RawValue>>(f.get()).ok())
+        .ok_or_else(|| json_err("a FeatureCollection needs a \"features\" array".into()))
+}
+
+/// One feature's JSON tree; a feature too deeply nested to parse is a problem of its own.
+fn parse_feature(index: usize, raw: &RawValue, problems: &mut Problems) -> Option<Value> {
+    match serde_json::from_str(raw.get()) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            problems.push(index, "type", format!("cannot be read: {e}"));
+            None
+        }
     }
+}
+
+/// Whether reading should stop: too many problems already to be worth listing more.
+fn give_up(index: usize, problems: &mut Problems) -> bool {
+    if problems.0.len() < MAX_PROBLEMS {
+        return false;
+    }
+    problems.push(
+        index,
+        "features",
+        format!("reading stopped here after {MAX_PROBLEMS} problems; fix these first"),
+    );
+    true
 }
 
 /// Split a feature into its properties and parsed geometry, reporting what is wrong with either.
@@ -287,7 +318,13 @@ pub(super) fn read_map(
         water: Vec::new(),
         coastline: Vec::new(),
     };
-    for (index, feature) in features.into_iter().enumerate() {
+    for (index, raw) in features.into_iter().enumerate() {
+        if give_up(index, &mut problems) {
+            break;
+        }
+        let Some(feature) = parse_feature(index, raw, &mut problems) else {
+            continue;
+        };
         let Some((map, geom)) = split_feature(index, feature, &mut problems) else {
             continue;
         };
@@ -406,7 +443,13 @@ pub(super) fn read_terrain(
     let features = feature_array(path, text)?;
     let mut problems = Problems(Vec::new());
     let mut out = Vec::with_capacity(features.len());
-    for (index, feature) in features.into_iter().enumerate() {
+    for (index, raw) in features.into_iter().enumerate() {
+        if give_up(index, &mut problems) {
+            break;
+        }
+        let Some(feature) = parse_feature(index, raw, &mut problems) else {
+            continue;
+        };
         let Some((map, geom)) = split_feature(index, feature, &mut problems) else {
             continue;
         };
