@@ -291,6 +291,7 @@ impl Battlefield {
                 _ => {}
             }
         }
+        drop_stacked_houses(&mut areas);
         if areas.is_empty() && lines.is_empty() {
             return Err(BattlefieldError::NoTerrain {
                 place: p.name().to_string(),
@@ -483,6 +484,39 @@ impl Battlefield {
     }
 }
 
+/// Leave out a house whose centre lies inside a larger house already on the table: it is the
+/// same building mapped twice, or a part drawn over its whole, and adds nothing to the ground.
+/// A stack of thousands of copies would otherwise make every ground query on the table walk
+/// them all (8,000 stacked footprints took minutes). Larger houses are kept first; the houses
+/// left keep their map order.
+fn drop_stacked_houses(areas: &mut Vec<Area>) {
+    use geo::{Area as _, BoundingRect, Contains, Point};
+    let size: Vec<f64> = areas.iter().map(|a| a.shape.unsigned_area()).collect();
+    let mut order: Vec<usize> = (0..areas.len())
+        .filter(|&i| areas[i].kind == AreaKind::House)
+        .collect();
+    order.sort_by(|&a, &b| size[b].total_cmp(&size[a]).then(a.cmp(&b)));
+    let mut kept: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>> = RTree::new();
+    let mut stacked = vec![false; areas.len()];
+    for i in order {
+        let c = areas[i].top;
+        let inside = kept
+            .locate_in_envelope_intersecting(&AABB::from_point(c))
+            .any(|e| areas[e.data].shape.contains(&Point::from(c)));
+        if inside {
+            stacked[i] = true;
+        } else if let Some(b) = areas[i].shape.bounding_rect() {
+            let r = Rectangle::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]);
+            kept.insert(GeomWithData::new(r, i));
+        }
+    }
+    let mut i = 0;
+    areas.retain(|_| {
+        i += 1;
+        !stacked[i - 1]
+    });
+}
+
 fn clip_polygon(poly: &Polygon<f64>, table: &Polygon<f64>) -> Vec<Polygon<f64>> {
     use geo::{BoundingRect, Contains};
     let Some(b) = poly.bounding_rect() else {
@@ -611,6 +645,29 @@ pub(crate) fn segment_intersection(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stacked_houses_become_one_and_neighbours_stay() {
+        let house = |x: f64, w: f64, id: i64| {
+            let shape = Rect::new(Coord { x, y: 0.0 }, Coord { x: x + w, y: w }).to_polygon();
+            Area {
+                kind: AreaKind::House,
+                top: [x + w / 2.0, w / 2.0],
+                shape,
+                osm_id: id,
+            }
+        };
+        // A thousand copies of one footprint, a small part inside a big house (listed first),
+        // and two neighbours that only touch.
+        let mut areas: Vec<Area> = (0..1000).map(|_| house(0.0, 10.0, 1)).collect();
+        areas.insert(0, house(102.0, 2.0, 2));
+        areas.push(house(100.0, 20.0, 3));
+        areas.push(house(200.0, 10.0, 4));
+        areas.push(house(210.0, 10.0, 5));
+        drop_stacked_houses(&mut areas);
+        let ids: Vec<i64> = areas.iter().map(|a| a.osm_id).collect();
+        assert_eq!(ids, [1, 3, 4, 5]);
+    }
 
     #[test]
     fn segments_cross_where_they_should() {
