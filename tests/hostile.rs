@@ -7,6 +7,8 @@
 
 mod common;
 
+#[path = "hostile/file_cases.rs"]
+mod file_cases;
 #[path = "hostile/import_cases.rs"]
 mod import_cases;
 #[path = "hostile/runner.rs"]
@@ -62,5 +64,16 @@ fn hostile_imports_are_refused_or_cleaned() {
     cases.extend(import_cases::bad_members(root.path()));
     cases.extend(import_cases::defects(root.path()));
     cases.extend(import_cases::outs(root.path()));
+    report(&run_all(cases));
+}
+
+#[test]
+fn hostile_packages_scenarios_saves_and_arguments_end_cleanly() {
+    let root = tempfile::tempdir().unwrap();
+    let mut cases = Vec::new();
+    cases.extend(file_cases::packages(root.path(), full()));
+    cases.extend(file_cases::scenarios(root.path()));
+    cases.extend(file_cases::saves(root.path()));
+    cases.extend(file_cases::arguments_and_huge(root.path(), full()));
     report(&run_all(cases));
 }
