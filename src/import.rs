@@ -28,7 +28,7 @@ use crate::map::{PlaceKind, RoadClass, Scale};
 pub struct ImportOptions {
     /// The `.osm.pbf` to read.
     pub input: PathBuf,
-    /// The package folder to write (replaced atomically if it exists).
+    /// The package folder to write: new, or a previous package (replaced once the new one loads).
     pub out: PathBuf,
     /// Map name; defaults to the file name without `.osm.pbf`.
     pub name: Option<String>,

@@ -36,7 +36,8 @@ enum Command {
     Import {
         /// The `.osm.pbf` file (convert `.osm` XML first with `osmium cat`).
         input: PathBuf,
-        /// Folder to write the map package to (replaced if it exists).
+        /// Folder to write the map package to: a new folder, or a previous package (it has
+        /// `map.toml`), replaced once the new one is complete. Anything else is refused.
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
         /// Display name of the map (default: from the file name).
