@@ -401,3 +401,83 @@ fn bad_options_are_refused() {
         assert!(stderr(&o).contains(args[0]), "{}", stderr(&o));
     }
 }
+
+#[test]
+fn liechtenstein_cut_at_its_last_blob_boundaries_is_refused() {
+    let Some(osm) = osm_dir() else { return };
+    let bytes = std::fs::read(osm.join("liechtenstein.osm.pbf")).unwrap();
+    let offs = blob_offsets(&bytes);
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("pkg");
+    // Cut exactly at each of the last two boundaries, and a byte or two past: before, these
+    // imported with exit 0 and 89 of 303 road edges.
+    for k in [2, 3] {
+        for extra in [0, 1, 2] {
+            let cut = tmp.path().join(format!("cut{k}-{extra}.osm.pbf"));
+            std::fs::write(&cut, &bytes[..offs[offs.len() - k] + extra]).unwrap();
+            let o = omms(&[
+                "import",
+                cut.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "-q",
+            ]);
+            assert_refused(&o, &cut, &out, "cut short");
+        }
+    }
+}
+
+#[test]
+fn a_flipped_bit_in_a_block_type_is_refused_naming_the_block() {
+    let Some(osm) = osm_dir() else { return };
+    let mut bytes = std::fs::read(osm.join("andorra.osm.pbf")).unwrap();
+    let offs = blob_offsets(&bytes);
+    // "OSMData" of the fourth blob becomes "OSMDat`": the block used to be skipped silently.
+    let at = offs[3] + 6 + 6;
+    assert_eq!(bytes[at], b'a');
+    bytes[at] ^= 1;
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("flipped.osm.pbf");
+    std::fs::write(&f, &bytes).unwrap();
+    let out = tmp.path().join("pkg");
+    let o = omms(&[
+        "import",
+        f.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_refused(&o, &f, &out, "blob 3");
+    assert_eq!(stderr(&o).lines().count(), 1, "one line: {}", stderr(&o));
+}
+
+#[test]
+fn a_folder_that_is_not_a_package_is_never_replaced() {
+    let Some(osm) = osm_dir() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let keep = tmp.path().join("keep");
+    std::fs::create_dir(&keep).unwrap();
+    let pbf = keep.join("andorra.osm.pbf");
+    std::fs::copy(osm.join("andorra.osm.pbf"), &pbf).unwrap();
+    std::fs::write(keep.join("notes.txt"), "mine").unwrap();
+    let o = omms(&[
+        "import",
+        pbf.to_str().unwrap(),
+        "--out",
+        keep.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a map package"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(keep.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(pbf.exists());
+    let hidden: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+}
