@@ -6,6 +6,8 @@ use std::process::{Command, Output};
 
 mod common;
 
+use common::pbf::blob_offsets;
+
 fn osm_dir() -> Option<PathBuf> {
     common::prereq::shared_osm()
 }
@@ -39,50 +41,6 @@ fn assert_refused(o: &Output, file: &Path, out: &Path, needle: &str) {
         .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
         .collect();
     assert!(leftovers.is_empty(), "no temp folders left: {leftovers:?}");
-}
-
-/// Blob boundaries of a PBF: each blob is a 4-byte big-endian header length, a BlobHeader
-/// message (whose field 3 is the data size) and the data.
-fn blob_offsets(bytes: &[u8]) -> Vec<usize> {
-    let mut offs = Vec::new();
-    let mut pos = 0usize;
-    while pos + 4 <= bytes.len() {
-        offs.push(pos);
-        let hlen = u32::from_be_bytes(bytes[pos..pos + 4].try_into().unwrap()) as usize;
-        let header = &bytes[pos + 4..pos + 4 + hlen];
-        let mut i = 0;
-        let mut datasize = 0usize;
-        while i < header.len() {
-            let key = header[i];
-            i += 1;
-            match key & 7 {
-                0 => {
-                    let mut v = 0usize;
-                    let mut shift = 0;
-                    loop {
-                        let b = header[i];
-                        i += 1;
-                        v |= ((b & 0x7f) as usize) << shift;
-                        shift += 7;
-                        if b & 0x80 == 0 {
-                            break;
-                        }
-                    }
-                    if key >> 3 == 3 {
-                        datasize = v;
-                    }
-                }
-                2 => {
-                    let len = header[i] as usize;
-                    i += 1 + len;
-                }
-                _ => panic!("unexpected wire type"),
-            }
-        }
-        pos += 4 + hlen + datasize;
-    }
-    offs.push(bytes.len());
-    offs
 }
 
 #[test]

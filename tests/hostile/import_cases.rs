@@ -35,6 +35,19 @@ fn package_or_nothing(out: PathBuf) -> crate::runner::Leftovers {
     })
 }
 
+/// `omms import -q INPUT --out OUT`.
+fn import_args(input: &Path, out: &Path) -> Vec<String> {
+    ["import", "-q"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([
+            input.display().to_string(),
+            "--out".into(),
+            out.display().to_string(),
+        ])
+        .collect()
+}
+
 /// An import of `bytes` (written as `input.osm.pbf`) into `maps/out`.
 fn import_case(
     root: &Path,
@@ -50,13 +63,7 @@ fn import_case(
     Case {
         class,
         name,
-        args: vec![
-            "import".into(),
-            "-q".into(),
-            input.display().to_string(),
-            "--out".into(),
-            out.display().to_string(),
-        ],
+        args: import_args(&input, &out),
         dir,
         expect,
         limit: Duration::from_secs(60),
@@ -323,13 +330,7 @@ pub fn outs(root: &Path) -> Vec<Case> {
         cases.push(Case {
             class: "import-out",
             name: name.into(),
-            args: vec![
-                "import".into(),
-                "-q".into(),
-                input.display().to_string(),
-                "--out".into(),
-                out.display().to_string(),
-            ],
+            args: import_args(&input, &out),
             dir,
             expect,
             limit: Duration::from_secs(60),
