@@ -14,6 +14,7 @@ pub mod battlefield;
 pub mod drive;
 pub mod force;
 pub mod log;
+pub mod omog;
 pub mod omog19c;
 mod raster;
 pub mod registry;

@@ -5,9 +5,9 @@
 use geo::{LineString, Polygon};
 use omms::rules::{SideDice, UnitType};
 use omms::tactical::omog19c::engine::{check, execute};
-use omms::tactical::omog19c::state::{
-    deploy, Figure, FigureId, Heavy, HeavyKind, OmogState, Phase, Role, TeamId,
-};
+use omms::tactical::omog19c::forces::deploy;
+use omms::tactical::omog19c::position::Position;
+use omms::tactical::omog19c::state::{FigureId, HeavyKind, OmogState, Phase, Role, TeamId};
 use omms::tactical::omog19c::tables::{Mount, Weapon};
 use omms::tactical::omog19c::*;
 use omms::tactical::table::{inches, TablePoint};
@@ -50,60 +50,23 @@ fn at(x: f64, y: f64) -> TablePoint {
     [inches(x), inches(y)]
 }
 
-/// A position with the given figures (side, mount, weapon, role, position, team), in the first
-/// side's move phase.
-fn position(figs: &[(Side, Mount, Weapon, Role, TablePoint, u16)]) -> OmogState {
-    let forces = Forces {
-        attacker: SideDice {
-            unit: UnitType::Invader,
-            unit_dice: 1,
-            settlement_dice: 0,
-            fortified: false,
-        }
-        .force(),
-        defender: SideDice {
-            unit: UnitType::Guard,
-            unit_dice: 1,
-            settlement_dice: 0,
-            fortified: false,
-        }
-        .force(),
-    };
-    let mut s = deploy(&table(), &forces, 7);
-    s.figures.clear();
-    s.teams.clear();
+/// A position with the given figures (side, mount, weapon, role, position, team): figure ids in
+/// the order given, team ids as given; the first side's move phase unless the caller sets one.
+fn position(figs: &[(Side, Mount, Weapon, Role, TablePoint, u16)]) -> Position {
     let max_team = figs.iter().map(|f| f.5).max().unwrap_or(0);
+    let mut p = Position::new();
     for t in 0..=max_team {
         let side = figs
             .iter()
             .find(|f| f.5 == t)
             .map(|f| f.0)
             .unwrap_or(Side::Attacker);
-        s.teams.push(omms::tactical::omog19c::state::Team {
-            id: TeamId(t),
-            side,
-            squad: t,
-            heavy: None,
-            garrison: false,
-        });
+        p = p.team(side);
     }
-    for (k, (side, mount, weapon, role, pos, team)) in figs.iter().enumerate() {
-        s.figures.push(Figure {
-            id: FigureId(k as u16),
-            side: *side,
-            team: TeamId(*team),
-            role: *role,
-            mount: *mount,
-            weapon: *weapon,
-            pos: *pos,
-            alive: true,
-            moved: false,
-            fired: false,
-            charging: false,
-            charge_used: false,
-        });
+    for (_, mount, weapon, role, pos, team) in figs {
+        p = p.to_team(TeamId(*team)).man(*role, *mount, *weapon, *pos);
     }
-    s
+    p
 }
 
 const A: Side = Side::Attacker;
@@ -135,7 +98,8 @@ fn a_man_moves_four_inches_off_road_and_no_further() {
     let s = position(&[
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 0),
         (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
-    ]);
+    ])
+    .build();
     let mut ok = s.clone();
     let ev = execute(&f, &mut ok, &mv(0, at(20.0, 14.0), at(20.0, 10.0), false)).unwrap();
     assert!(matches!(ev[0], OmogEvent::Moved { used, .. } if (used - 1.0).abs() < 1e-6));
@@ -153,7 +117,8 @@ fn woods_slow_a_man_to_a_half_move_and_a_horse_goes_six_in_the_open() {
         (A, FOOT, RIFLE, Role::Officer, at(12.0, 31.0), 0),
         (A, HORSE, Weapon::Carbine, Role::Officer, at(30.0, 10.0), 0),
         (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
-    ]);
+    ])
+    .build();
     assert!(check(&f, &s, &mv(0, at(12.0, 34.0), at(12.0, 31.0), false)).is_ok());
     assert!(check(&f, &s, &mv(0, at(12.0, 34.2), at(12.0, 31.0), false)).is_err());
     assert!(check(&f, &s, &mv(1, at(30.0, 16.0), at(30.0, 10.0), false)).is_ok());
@@ -166,7 +131,8 @@ fn climbing_a_wall_makes_it_a_short_move() {
     let s = position(&[
         (A, FOOT, RIFLE, Role::Officer, at(39.0, 10.0), 0),
         (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
-    ]);
+    ])
+    .build();
     assert!(check(&f, &s, &mv(0, at(41.0, 10.0), at(39.0, 10.0), false)).is_ok());
     let msg = refusal(&f, &s, mv(0, at(42.0, 10.0), at(39.0, 10.0), false));
     assert!(msg.starts_with("Too far"), "{msg}");
@@ -179,7 +145,8 @@ fn soldiers_keep_within_a_half_move_of_their_team() {
         (A, FOOT, RIFLE, MAN, at(20.0, 10.0), 0),
         (A, FOOT, RIFLE, MAN, at(21.0, 10.0), 0),
         (D, FOOT, RIFLE, MAN, at(24.0, 44.0), 1),
-    ]);
+    ])
+    .build();
     assert!(check(&f, &s, &mv(0, at(20.0, 12.5), at(20.0, 10.0), false)).is_ok());
     let msg = refusal(&f, &s, mv(0, at(17.0, 10.0), at(20.0, 10.0), false));
     assert!(msg.contains("within a HALF move (3″) of his team"), "{msg}");
@@ -189,7 +156,7 @@ fn soldiers_keep_within_a_half_move_of_their_team() {
 fn shooting_needs_range_and_sight_and_cover_makes_it_harder() {
     let f = table();
     // A rifleman 10″ south of a man in the open, and one 10″ south of the house.
-    let mut s = position(&[
+    let s = position(&[
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 0),
         (D, FOOT, RIFLE, Role::Officer, at(20.0, 20.0), 1),
         (D, FOOT, RIFLE, Role::Officer, at(31.0, 31.0), 1),
@@ -197,14 +164,15 @@ fn shooting_needs_range_and_sight_and_cover_makes_it_harder() {
         (D, FOOT, RIFLE, Role::Officer, at(13.0, 33.0), 1),
         (D, FOOT, RIFLE, Role::Officer, at(31.0, 33.5), 1),
         (A, FOOT, RIFLE, Role::Officer, at(13.0, 20.0), 0),
-    ]);
-    s.phase = Phase::Fire(A);
+    ])
+    .phase(Phase::Fire(A))
+    .build();
     let shoot = |fig: u16, t: u16| OmogCommand::Shoot {
         figure: FigureId(fig),
         target: FigureId(t),
     };
     let need = |s: &OmogState, fig: u16, t: u16| {
-        engine::shot(&f, &s.figures[fig as usize], &s.figures[t as usize]).map(|x| x.0)
+        engine::shot(&f, &s.figures()[fig as usize], &s.figures()[t as usize]).map(|x| x.0)
     };
     assert_eq!(need(&s, 0, 1), Ok(4)); // medium range, open
     assert_eq!(need(&s, 3, 2), Ok(6)); // medium range, in a house: −2
@@ -222,15 +190,14 @@ fn shooting_needs_range_and_sight_and_cover_makes_it_harder() {
 #[test]
 fn fire_is_simultaneous_the_hit_still_shoot_back() {
     let f = table();
-    let mut s = position(&[
+    let s = position(&[
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.0), 0),
         (D, FOOT, RIFLE, Role::Officer, at(20.0, 14.0), 1),
-    ]);
-    s.phase = Phase::Fire(A);
+    ])
+    .phase(Phase::Fire(A));
     // Find a seed where the attacker's 3+ hits.
     for seed in 0..50u64 {
-        let mut t = s.clone();
-        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        let mut t = s.clone().seed(seed).build();
         let ev = execute(
             &f,
             &mut t,
@@ -246,9 +213,9 @@ fn fire_is_simultaneous_the_hit_still_shoot_back() {
             continue;
         }
         // The defender is hit but still stands to fire back in his side's fire phase.
-        assert!(t.figures[1].alive);
+        assert!(t.figures()[1].alive());
         execute(&f, &mut t, &OmogCommand::EndFire).unwrap();
-        assert_eq!(t.phase, Phase::Fire(D));
+        assert_eq!(t.phase(), Phase::Fire(D));
         assert!(check(
             &f,
             &t,
@@ -262,8 +229,8 @@ fn fire_is_simultaneous_the_hit_still_shoot_back() {
         assert!(ev.contains(&OmogEvent::Down {
             figure: FigureId(1)
         }));
-        assert!(!t.figures[1].alive);
-        assert_eq!(t.losses, [0, 1]);
+        assert!(!t.figures()[1].alive());
+        assert_eq!(t.losses(), [0, 1]);
         return;
     }
     panic!("no seed hits on a 3+");
@@ -276,35 +243,47 @@ fn cavalry_charge_from_beyond_a_part_move_and_only_once() {
         (A, HORSE, Weapon::Carbine, Role::Officer, at(20.0, 10.0), 0),
         (D, FOOT, RIFLE, Role::Officer, at(20.0, 15.0), 1),
         (D, FOOT, RIFLE, Role::Officer, at(26.0, 13.0), 1),
-    ]);
+    ])
+    .build();
     let mut t = s.clone();
     execute(&f, &mut t, &mv(0, at(20.0, 14.5), at(20.0, 10.0), true)).unwrap();
-    assert!(t.figures[0].charging && t.figures[0].charge_used);
+    assert!(t.figures()[0].charging() && t.figures()[0].charge_used());
     // 3″ away is too close for a cavalry charge.
-    let mut close = s.clone();
-    close.figures[1].pos = at(20.0, 13.0);
+    let close = position(&[
+        (A, HORSE, Weapon::Carbine, Role::Officer, at(20.0, 10.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(20.0, 13.0), 1),
+        (D, FOOT, RIFLE, Role::Officer, at(26.0, 13.0), 1),
+    ])
+    .build();
     let msg = refusal(&f, &close, mv(0, at(20.0, 12.5), at(20.0, 10.0), true));
     assert!(msg.contains("more than a PART move"), "{msg}");
     // A charge that does not reach an enemy is no charge.
     let msg = refusal(&f, &s, mv(0, at(23.0, 10.0), at(20.0, 10.0), true));
     assert!(msg.contains("must end in contact"), "{msg}");
     // Once per game.
-    let mut again = s.clone();
-    again.figures[0].charge_used = true;
+    let again = position(&[
+        (A, HORSE, Weapon::Carbine, Role::Officer, at(20.0, 10.0), 0),
+        (D, FOOT, RIFLE, Role::Officer, at(20.0, 15.0), 1),
+        (D, FOOT, RIFLE, Role::Officer, at(26.0, 13.0), 1),
+    ])
+    .edit(FigureId(0), |f| {
+        f.charge_used(true);
+    })
+    .build();
     let msg = refusal(&f, &again, mv(0, at(20.0, 14.5), at(20.0, 10.0), true));
     assert!(msg.contains("charged once already"), "{msg}");
 }
 
 fn end_turn(f: &Battlefield, s: &mut OmogState) -> Vec<OmogEvent> {
     let mut ev = Vec::new();
-    while matches!(s.phase, Phase::Move(_) | Phase::Fire(_)) {
-        let cmd = match s.phase {
+    while matches!(s.phase(), Phase::Move(_) | Phase::Fire(_)) {
+        let cmd = match s.phase() {
             Phase::Move(_) => OmogCommand::EndMove,
             _ => OmogCommand::EndFire,
         };
-        let turn = s.turn;
+        let turn = s.turn();
         ev.extend(execute(f, s, &cmd).unwrap());
-        if s.turn != turn {
+        if s.turn() != turn {
             break;
         }
     }
@@ -322,8 +301,7 @@ fn hand_to_hand_removes_the_loser_and_the_third_of_three_finishes_the_job() {
     let mut seen_win = false;
     let mut seen_tie = false;
     for seed in 0..60u64 {
-        let mut t = s.clone();
-        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        let mut t = s.clone().seed(seed).build();
         let ev = end_turn(&f, &mut t);
         let melee = ev
             .iter()
@@ -361,11 +339,10 @@ fn hand_to_hand_removes_the_loser_and_the_third_of_three_finishes_the_job() {
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 10.7), 0),
     ]);
     for seed in 0..30u64 {
-        let mut t = s3.clone();
-        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        let mut t = s3.clone().seed(seed).build();
         end_turn(&f, &mut t);
         assert!(
-            !t.figures[0].alive,
+            !t.figures()[0].alive(),
             "seed {seed}: the lone man survived three"
         );
     }
@@ -374,31 +351,23 @@ fn hand_to_hand_removes_the_loser_and_the_third_of_three_finishes_the_job() {
 #[test]
 fn a_gatling_misfires_on_a_six_and_otherwise_hits_nearest_first() {
     let f = table();
-    let mut s = position(&[
+    let s = position(&[
         (D, FOOT, Weapon::Pistol, Role::Gunner, at(20.0, 20.0), 0),
         (D, FOOT, Weapon::Pistol, Role::Gunner, at(21.0, 20.0), 0),
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 24.0), 1),
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 28.0), 1),
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 26.0), 1),
-    ]);
-    s.teams[0].heavy = Some(Heavy {
-        kind: HeavyKind::Gatling,
-        pos: at(20.0, 21.0),
-        shells: 0,
-        canister: 0,
-        bursts: 4,
-        set_up_in: Some(0),
-        fired_in: None,
-    });
-    s.phase = Phase::Fire(D);
+    ])
+    .to_team(TeamId(0))
+    .gun(HeavyKind::Gatling, at(20.0, 21.0))
+    .phase(Phase::Fire(D));
     let fire = OmogCommand::FireGatling {
         team: TeamId(0),
         at: at(20.0, 30.0),
     };
     let mut seen = [false; 7];
     for seed in 0..80u64 {
-        let mut t = s.clone();
-        t.rng = rand::SeedableRng::seed_from_u64(seed);
+        let mut t = s.clone().seed(seed).build();
         let ev = execute(&f, &mut t, &fire).unwrap();
         let roll = ev
             .iter()
@@ -415,7 +384,7 @@ fn a_gatling_misfires_on_a_six_and_otherwise_hits_nearest_first() {
                 _ => None,
             })
             .collect();
-        assert_eq!(t.teams[0].heavy.as_ref().unwrap().bursts, 3);
+        assert_eq!(t.gun(TeamId(0)).unwrap().bursts(), 3);
         let expected: Vec<FigureId> = match roll {
             6 => vec![],
             n => [FigureId(2), FigureId(4), FigureId(3)]
@@ -441,23 +410,17 @@ fn a_gatling_misfires_on_a_six_and_otherwise_hits_nearest_first() {
 #[test]
 fn the_fieldpiece_fires_shells_beyond_six_inches_and_canister_inside() {
     let f = table();
-    let mut s = position(&[
+    let gun = position(&[
         (D, FOOT, Weapon::Pistol, Role::Gunner, at(20.0, 20.0), 0),
         (D, FOOT, Weapon::Pistol, Role::Gunner, at(21.0, 20.0), 0),
         (D, FOOT, Weapon::Pistol, Role::Gunner, at(22.0, 20.0), 0),
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 23.0), 1),
         (A, FOOT, RIFLE, Role::Officer, at(20.0, 35.0), 1),
-    ]);
-    s.teams[0].heavy = Some(Heavy {
-        kind: HeavyKind::Fieldpiece,
-        pos: at(20.0, 21.0),
-        shells: 3,
-        canister: 1,
-        bursts: 0,
-        set_up_in: Some(0),
-        fired_in: None,
-    });
-    s.phase = Phase::Fire(D);
+    ])
+    .to_team(TeamId(0))
+    .gun(HeavyKind::Fieldpiece, at(20.0, 21.0))
+    .phase(Phase::Fire(D));
+    let s = gun.clone().build();
     let mut t = s.clone();
     execute(
         &f,
@@ -468,11 +431,10 @@ fn the_fieldpiece_fires_shells_beyond_six_inches_and_canister_inside() {
         },
     )
     .unwrap();
-    assert_eq!(t.teams[0].heavy.as_ref().unwrap().canister, 0);
-    assert_eq!(t.pending_hits, vec![FigureId(3)]);
+    assert_eq!(t.gun(TeamId(0)).unwrap().canister(), 0);
+    assert_eq!(t.pending_hits(), vec![FigureId(3)]);
     // Canister does not deviate and nothing is in cover: the man 2″ away is hit for sure.
-    let mut t = s.clone();
-    t.teams[0].heavy.as_mut().unwrap().canister = 0;
+    let t = gun.gun_state(3, 0, 0, Some(0)).build();
     let msg = refusal(
         &f,
         &t,
@@ -492,7 +454,7 @@ fn the_fieldpiece_fires_shells_beyond_six_inches_and_canister_inside() {
         },
     )
     .unwrap();
-    assert_eq!(t.teams[0].heavy.as_ref().unwrap().shells, 2);
+    assert_eq!(t.gun(TeamId(0)).unwrap().shells(), 2);
     // Beyond 24″.
     let msg = refusal(
         &f,
@@ -511,15 +473,16 @@ fn taking_the_objective_and_holding_it_three_turns_wins_the_attack() {
     let s = position(&[
         (A, FOOT, RIFLE, Role::Officer, at(24.0, 24.0), 0),
         (D, FOOT, RIFLE, Role::Officer, at(2.0, 46.0), 1),
-    ]);
+    ])
+    .build();
     let mut t = s.clone();
     let mut ev = Vec::new();
     for _ in 0..3 {
         ev.extend(end_turn(&f, &mut t));
     }
     assert!(ev.contains(&OmogEvent::ObjectiveHeld { side: A, turns: 3 }));
-    assert_eq!(t.outcome, Some(BattleOutcome::AttackerWins));
-    assert_eq!(t.phase, Phase::Over);
+    assert_eq!(t.outcome(), Some(BattleOutcome::AttackerWins));
+    assert_eq!(t.phase(), Phase::Over);
     assert_eq!(refusal(&f, &t, OmogCommand::EndMove), "The battle is over.");
 }
 
@@ -529,15 +492,16 @@ fn first_mover_alternates_each_turn() {
     let mut t = position(&[
         (A, FOOT, RIFLE, Role::Officer, at(2.0, 2.0), 0),
         (D, FOOT, RIFLE, Role::Officer, at(46.0, 46.0), 1),
-    ]);
-    assert_eq!(t.phase, Phase::Move(A));
+    ])
+    .build();
+    assert_eq!(t.phase(), Phase::Move(A));
     execute(&f, &mut t, &OmogCommand::EndMove).unwrap();
-    assert_eq!(t.phase, Phase::Move(D));
+    assert_eq!(t.phase(), Phase::Move(D));
     execute(&f, &mut t, &OmogCommand::EndMove).unwrap();
-    assert_eq!(t.phase, Phase::Fire(A));
+    assert_eq!(t.phase(), Phase::Fire(A));
     execute(&f, &mut t, &OmogCommand::EndFire).unwrap();
     execute(&f, &mut t, &OmogCommand::EndFire).unwrap();
-    assert_eq!((t.turn, t.phase), (2, Phase::Move(D)));
+    assert_eq!((t.turn(), t.phase()), (2, Phase::Move(D)));
 }
 
 fn encamp(fortified: bool) -> Battlefield {
@@ -575,9 +539,9 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     };
     let s = deploy(&f, &forces, 1);
     let count = |side: Side, role: Role| {
-        s.figures
+        s.figures()
             .iter()
-            .filter(|x| x.side == side && x.role == role)
+            .filter(|x| x.side() == side && x.role() == role)
             .count()
     };
     assert_eq!(count(A, Role::Soldier), 8);
@@ -587,23 +551,20 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     assert_eq!(count(D, Role::Gunner), 2);
     assert_eq!(count(D, Role::Officer), 2);
     assert_eq!(
-        s.teams
+        s.guns()
             .iter()
-            .filter(|t| t
-                .heavy
-                .as_ref()
-                .is_some_and(|h| h.kind == HeavyKind::Gatling))
+            .filter(|g| g.kind() == HeavyKind::Gatling)
             .count(),
         1
     );
     // The attacker comes on from the south edge, within 6″ of it.
-    for x in s.figures.iter().filter(|x| x.side == A) {
-        assert!(x.pos[1] <= inches(6.0), "{:?}", x.pos);
+    for x in s.figures().iter().filter(|x| x.side() == A) {
+        assert!(x.pos()[1] <= inches(6.0), "{:?}", x.pos());
     }
     // The settlement's garrison stands in houses.
-    for t in s.teams.iter().filter(|t| t.garrison) {
-        for m in s.figures.iter().filter(|m| m.team == t.id) {
-            assert!(f.area_kinds_at(m.pos).contains(&AreaKind::House));
+    for t in s.teams().iter().filter(|t| t.garrison()) {
+        for m in s.figures().iter().filter(|m| m.team() == t.id()) {
+            assert!(f.area_kinds_at(m.pos()).contains(&AreaKind::House));
         }
     }
 }
@@ -656,11 +617,9 @@ fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() 
                 }
             }
             assert_eq!(s, b.state);
-            assert!(b.state.outcome.is_some());
-            for t in &b.state.teams {
-                if let Some(h) = &t.heavy {
-                    assert!(h.shells <= 3 && h.canister <= 1 && h.bursts <= 4);
-                }
+            assert!(b.state.outcome().is_some());
+            for h in b.state.guns() {
+                assert!(h.shells() <= 3 && h.canister() <= 1 && h.bursts() <= 4);
             }
             if b.outcome == BattleOutcome::DefenderWins {
                 defender_wins[k] += 1;

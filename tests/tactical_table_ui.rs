@@ -54,19 +54,19 @@ fn a_battle_played_through_the_table_screen_reaches_the_engine_and_replays() {
     let mut s: OmogState = Omog19c.setup(&field, &forces, SEED);
     let man = s
         .living(Side::Attacker)
-        .find(|f| f.role == Role::Soldier)
+        .find(|f| f.role() == Role::Soldier)
         .unwrap()
         .clone();
-    let bearing = compass_bearing(man.pos, field.objective);
+    let bearing = compass_bearing(man.pos(), field.objective);
     let dest = furthest_towards(&field, &s, &man, bearing, inches(2.0), false).unwrap();
     assert!(
-        (distance(man.pos, dest) - inches(2.0)).abs() < 1e-6,
+        (distance(man.pos(), dest) - inches(2.0)).abs() < 1e-6,
         "not a clear 2″ move"
     );
     for cmd in [
         OmogCommand::Move {
-            figure: man.id,
-            path: vec![man.pos, dest],
+            figure: man.id(),
+            path: vec![man.pos(), dest],
             charge: false,
         },
         OmogCommand::EndMove,
@@ -84,7 +84,7 @@ fn a_battle_played_through_the_table_screen_reaches_the_engine_and_replays() {
     else {
         panic!("the fieldpiece has nothing to fire at");
     };
-    let gun = s.team(team).unwrap().heavy.as_ref().unwrap().pos;
+    let gun = s.gun(team).unwrap().pos();
 
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
@@ -118,7 +118,7 @@ shot over
 save {end}
 button Done
 ",
-        man = at(man.pos),
+        man = at(man.pos()),
         dest = at(dest),
         gun = at(gun),
         aim = at(aim),
@@ -150,7 +150,7 @@ button Done
 
     // The rifleman stands where he was sent, by the first command.
     let moved = json(&t.join("moved.json"));
-    let pos = &moved["state"]["figures"][man.id.0 as usize]["pos"];
+    let pos = &moved["state"]["roster"]["figures"][man.id().0 as usize]["pos"];
     let pos = [pos[0].as_f64().unwrap(), pos[1].as_f64().unwrap()];
     assert!(distance(pos, dest) < 0.01, "{pos:?} is not {dest:?}");
     assert_eq!(moved["commands"].as_array().unwrap().len(), 1);
@@ -164,7 +164,13 @@ button Done
         .unwrap()
         .clone();
     assert_eq!(last["command"], "fire_gun", "{last}");
-    assert!(fired["state"]["teams"][team.0 as usize]["heavy"]["shells"].as_u64() < Some(3));
+    let gun = fired["state"]["guns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["team"] == team.0)
+        .unwrap();
+    assert!(gun["shells"].as_u64() < Some(3));
 
     // The battle ended; the printed line is `--auto`'s report, and the saved log replays to it.
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -180,13 +186,13 @@ button Done
     let outcome = serde_json::to_value(Omog19c.outcome(&replay).expect("over")).unwrap();
     assert_eq!(report["outcome"], outcome);
     assert_eq!(end["outcome"], outcome);
-    assert_eq!(report["turns"].as_u64(), Some(u64::from(replay.turn)));
+    assert_eq!(report["turns"].as_u64(), Some(u64::from(replay.turn())));
     assert_eq!(
         report["attacker_losses"].as_u64(),
-        Some(u64::from(replay.losses[0]))
+        Some(u64::from(replay.losses()[0]))
     );
     assert_eq!(
         report["defender_losses"].as_u64(),
-        Some(u64::from(replay.losses[1]))
+        Some(u64::from(replay.losses()[1]))
     );
 }

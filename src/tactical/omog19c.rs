@@ -1,21 +1,37 @@
-//! OMOG 19C (One Man One Gun, 19th century): the first tactical ruleset.
+//! OMOG 19C (One Man One Gun, 19th century): a sibling of OMOG Musket on the OMOG core
+//! ([`crate::tactical::omog`]: figures, teams, movement, the turn, hand to hand, victory).
 //!
-//! [`tables`] holds the ruleset's numbers as pure functions of the table geometry, [`state`] the
-//! pieces and their deployment, [`engine`] the turn, and [`ai`] the tactical bot. The rules'
-//! reading is in `docs/rules/omog19c.md`.
+//! What is 19C's own: [`tables`] (its weapons, shooting modifiers, guns and Gatling), [`state`]
+//! (the battle: the core's figures plus guns and hits waiting to fall), [`forces`] (how it reads
+//! the strategic forces), and its engine in the house style — [`command`], [`check`],
+//! [`execute`], [`apply`], with [`event`] and [`refusal`] — gathered in [`engine`]; [`position`]
+//! builds positions for tests, and [`ai`] is its bot. The rules' reading is in
+//! `docs/rules/omog19c.md`.
 
 pub mod ai;
+pub mod apply;
+pub mod check;
+pub mod command;
 pub mod engine;
+pub mod event;
+pub mod execute;
+pub mod forces;
+pub mod position;
+pub mod refusal;
 pub mod state;
 pub mod tables;
+#[cfg(test)]
+mod tests;
 
 use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::Forces;
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Side, Summary};
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side, Summary};
 use crate::tactical::table::TableSpec;
-pub use engine::{OmogCommand, OmogEvent};
+pub use command::OmogCommand;
+pub use event::OmogEvent;
+pub use refusal::Refusal;
 pub use state::OmogState;
 
 /// The OMOG 19C ruleset.
@@ -26,7 +42,7 @@ impl Ruleset for Omog19c {
     type State = OmogState;
     type Command = OmogCommand;
     type Event = OmogEvent;
-    type Refusal = Refused;
+    type Refusal = Refusal;
 
     fn id(&self) -> &'static str {
         "omog19c"
@@ -41,10 +57,10 @@ impl Ruleset for Omog19c {
         TableSpec::OMOG
     }
     fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
-        state::deploy(field, forces, seed)
+        forces::deploy(field, forces, seed)
     }
     fn actor(&self, state: &OmogState) -> Option<Side> {
-        engine::actor(state)
+        check::actor(state)
     }
     fn legal_commands(&self, field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
         ai::candidates(field, state)
@@ -54,29 +70,29 @@ impl Ruleset for Omog19c {
         field: &Battlefield,
         state: &OmogState,
         cmd: &OmogCommand,
-    ) -> Result<(), Refused> {
-        engine::check(field, state, cmd)
+    ) -> Result<(), Refusal> {
+        check::check(field, state, cmd)
     }
     fn execute(
         &self,
         field: &Battlefield,
         state: &mut OmogState,
         cmd: &OmogCommand,
-    ) -> Result<Vec<OmogEvent>, Refused> {
-        engine::execute(field, state, cmd)
+    ) -> Result<Vec<OmogEvent>, Refusal> {
+        execute::execute(field, state, cmd)
     }
     fn outcome(&self, state: &OmogState) -> Option<BattleOutcome> {
-        state.outcome
+        state.outcome()
     }
     fn summary(&self, state: &OmogState) -> Summary {
         Summary {
-            turns: state.turn,
-            losses: state.losses,
+            turns: state.turn(),
+            losses: state.losses(),
         }
     }
     fn command_cap(&self, state: &OmogState) -> usize {
         // Each phase ends after a bounded number of commands: figures act once each per phase.
-        64 * (state.figures.len() + state.teams.len() + 2) * state::TURN_LIMIT as usize
+        64 * (state.figures().len() + state.teams().len() + 2) * state::TURN_LIMIT as usize
     }
     fn choose(
         &self,

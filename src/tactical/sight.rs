@@ -62,8 +62,10 @@ pub struct Footing {
     pub swamp: bool,
     /// On a hill, going up it.
     pub uphill: bool,
-    /// Inside a house or a walled courtyard.
+    /// Inside a house.
     pub house: bool,
+    /// Inside a walled courtyard (a fortification's square).
+    pub courtyard: bool,
 }
 
 /// A stretch of a path on the same footing.
@@ -297,6 +299,7 @@ impl Battlefield {
             woods: flags & WOODS != 0,
             swamp: flags & SWAMP != 0,
             house: flags & HOUSE != 0,
+            courtyard: false,
             uphill,
         })
     }

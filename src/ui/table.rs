@@ -255,7 +255,7 @@ pub fn text(fonts: &Fonts, s: &str, x: f32, y: f32, size: u16, bold: bool, color
 
 /// The letter on a figure's token.
 pub fn figure_letter(f: &Figure) -> &'static str {
-    match (f.role, f.mount) {
+    match (f.role(), f.mount()) {
         (Role::Officer, _) => "O",
         (Role::Gunner, _) => "G",
         (Role::Soldier, Mount::Horse) => "C",
@@ -347,10 +347,10 @@ pub fn draw_forces(s: &OmogState, f: &Frame, fonts: &Fonts, colours: [Color; 2])
         Side::Defender => colours[1],
     };
     let token = token_radius(f);
-    for t in &s.teams {
-        if let Some(h) = &t.heavy {
-            let p = f.px(h.pos);
-            let c = side_colour(t.side);
+    for h in s.guns() {
+        {
+            let p = f.px(h.pos());
+            let c = side_colour(s.team(h.team()).map_or(Side::Attacker, |t| t.side()));
             draw_rectangle(
                 p[0] - token,
                 p[1] - token * 0.6,
@@ -365,7 +365,7 @@ pub fn draw_forces(s: &OmogState, f: &Frame, fonts: &Fonts, colours: [Color; 2])
                 token * 1.2 - 3.0,
                 c,
             );
-            let label = if h.kind == HeavyKind::Gatling {
+            let label = if h.kind() == HeavyKind::Gatling {
                 "MG"
             } else {
                 "GUN"
@@ -381,25 +381,25 @@ pub fn draw_forces(s: &OmogState, f: &Frame, fonts: &Fonts, colours: [Color; 2])
             );
         }
     }
-    for fig in s.figures.iter().filter(|x| !x.alive) {
-        let p = f.px(fig.pos);
-        let c = side_colour(fig.side);
+    for fig in s.figures().iter().filter(|x| !x.alive()) {
+        let p = f.px(fig.pos());
+        let c = side_colour(fig.side());
         draw_line(p[0] - 4.0, p[1] - 4.0, p[0] + 4.0, p[1] + 4.0, 2.0, c);
         draw_line(p[0] - 4.0, p[1] + 4.0, p[0] + 4.0, p[1] - 4.0, 2.0, c);
     }
     // The living over the fallen, so a man standing where another fell stays readable.
     let mut stacks: Vec<([f64; 2], usize)> = Vec::new();
-    for fig in s.figures.iter().filter(|x| x.alive) {
+    for fig in s.figures().iter().filter(|x| x.alive()) {
         // A garrison deploys on one spot: count the men standing together.
         match stacks
             .iter_mut()
-            .find(|(p, _)| (p[0] - fig.pos[0]).abs() < 0.5 && (p[1] - fig.pos[1]).abs() < 0.5)
+            .find(|(p, _)| (p[0] - fig.pos()[0]).abs() < 0.5 && (p[1] - fig.pos()[1]).abs() < 0.5)
         {
             Some(st) => st.1 += 1,
-            None => stacks.push((fig.pos, 1)),
+            None => stacks.push((fig.pos(), 1)),
         }
-        let p = f.px(fig.pos);
-        let c = side_colour(fig.side);
+        let p = f.px(fig.pos());
+        let c = side_colour(fig.side());
         draw_circle(p[0], p[1], token, style::INK);
         draw_circle(p[0], p[1], token - 1.5, c);
         let letter = figure_letter(fig);

@@ -28,8 +28,9 @@ use super::widgets::{Ui, FADED, INK};
 use crate::tactical::drive::bot_rng;
 use crate::tactical::omog19c::engine::{self, OmogCommand, OmogEvent};
 use crate::tactical::omog19c::state::{FigureId, OmogState, Phase, TeamId};
+use crate::tactical::omog19c::Refusal;
 use crate::tactical::omog19c::{ai, Omog19c};
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Side, Summary};
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side, Summary};
 use crate::tactical::table::{inches, TablePoint};
 use crate::tactical::{BattleLog, Battlefield, Forces, Template};
 
@@ -167,7 +168,7 @@ impl TablePlay {
             done_label: "Back to the map".into(),
             colours: [tdraw::ATTACKER, tdraw::DEFENDER],
         };
-        let first = words::phase_line(&play.names, play.state.turn, play.state.phase);
+        let first = words::phase_line(&play.names, play.state.turn(), play.state.phase());
         play.push_log(format!("— {first} —"), INK, true);
         play
     }
@@ -242,7 +243,7 @@ impl TablePlay {
 
     /// Execute a command through the ruleset; on success it joins the log of commands and its
     /// events are shown.
-    fn submit(&mut self, cmd: OmogCommand) -> Result<(), Refused> {
+    fn submit(&mut self, cmd: OmogCommand) -> Result<(), Refusal> {
         let events = Omog19c.execute(&self.field, &mut self.state, &cmd)?;
         self.commands.push(cmd);
         self.version += 1;
@@ -262,21 +263,23 @@ impl TablePlay {
                 OmogEvent::Moved { figure, .. } | OmogEvent::Shot { figure, .. } => self
                     .state
                     .figure(*figure)
-                    .map_or(INK, |f| on_paper(self.colour(f.side))),
+                    .map_or(INK, |f| on_paper(self.colour(f.side()))),
                 OmogEvent::HeavyFired { team, .. } | OmogEvent::GunMoved { team, .. } => self
                     .state
                     .team(*team)
-                    .map_or(INK, |t| on_paper(self.colour(t.side))),
+                    .map_or(INK, |t| on_paper(self.colour(t.side()))),
                 _ => INK,
             };
             let heading = matches!(
                 e,
-                OmogEvent::PhaseBegan { .. } | OmogEvent::BattleOver { .. }
+                OmogEvent::PhaseBegan { .. }
+                    | OmogEvent::TurnBegan { .. }
+                    | OmogEvent::BattleOver { .. }
             );
             if let Some(line) = words::event_line(&self.state, &self.names, e) {
                 self.push_log(line, colour, heading);
             }
-            let pos = |id: FigureId| self.state.figure(id).map_or([0.0, 0.0], |f| f.pos);
+            let pos = |id: FigureId| self.state.figure(id).map_or([0.0, 0.0], |f| f.pos());
             match e {
                 OmogEvent::Shot {
                     target,
@@ -298,13 +301,9 @@ impl TablePlay {
                     roll,
                     template,
                 } => {
-                    let gun = self
-                        .state
-                        .team(*team)
-                        .and_then(|t| t.heavy.as_ref())
-                        .map_or([0.0, 0.0], |h| h.pos);
+                    let gun = self.state.gun(*team).map_or([0.0, 0.0], |h| h.pos());
                     if let Some(t) = template {
-                        self.templates.push((*t, self.state.turn));
+                        self.templates.push((*t, self.state.turn()));
                     }
                     // Canister does not deviate: its die decides nothing, so it is not shown.
                     if !matches!(template, Some(Template::Cone { .. })) {
@@ -464,7 +463,7 @@ impl TablePlay {
         ui.panel(panel_r);
         if self.panel(ui, panel_r) {
             return Some(TableDone {
-                outcome: self.state.outcome.expect("the button shows once over"),
+                outcome: self.state.outcome().expect("the button shows once over"),
                 log: BattleLog::of(&Omog19c, &self.commands),
             });
         }
@@ -476,7 +475,7 @@ impl TablePlay {
             }
         }
         if let Some(m) = ui.free_click() {
-            if super::widgets::inside(m, table_r) && self.state.outcome.is_none() {
+            if super::widgets::inside(m, table_r) && self.state.outcome().is_none() {
                 let r = f64::from(tdraw::token_radius(&frame) / frame.px_per_mm);
                 self.click_table(frame.table(m), r);
             } else {
@@ -499,7 +498,7 @@ impl TableScreen for TablePlay {
         TablePlay::resume(self, &commands)
     }
     fn outcome(&self) -> Option<BattleOutcome> {
-        self.state.outcome
+        self.state.outcome()
     }
     fn summary(&self) -> Summary {
         Omog19c.summary(&self.state)
@@ -510,8 +509,8 @@ impl TableScreen for TablePlay {
     fn position_json(&self) -> serde_json::Value {
         serde_json::json!({
             "place": self.field.place_name,
-            "outcome": self.state.outcome,
-            "turn": self.state.turn,
+            "outcome": self.state.outcome(),
+            "turn": self.state.turn(),
             "commands": self.commands,
             "state": self.state,
         })
@@ -568,7 +567,7 @@ fn omog_still(
                 }
             },
         );
-        shot.caption = views::still_caption(seed, turns, played.summary, played.state.outcome);
+        shot.caption = views::still_caption(seed, turns, played.summary, played.state.outcome());
         let state = played.state;
         shot.pieces = Some(Box::new(move |f, fonts| {
             if let Some(t) = &last {

@@ -4,7 +4,8 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::{check, check_move, targets, OmogCommand};
+use super::check::{check, check_move, targets};
+use super::command::OmogCommand;
 use super::state::{contact, Figure, HeavyKind, OmogState, Phase, Role};
 use super::tables::{allowance, fieldpiece, gatling, Mount};
 use crate::dice::below;
@@ -28,13 +29,13 @@ pub fn furthest_towards(
         road: true,
         ..Footing::default()
     };
-    let max = allowance(f.mount, &open).min(want);
+    let max = allowance(f.mount(), &open).min(want);
     let ok = |d: f64| {
-        let p = step(f.pos, bearing, d);
-        check_move(field, state, f.id, &[f.pos, p], charge).is_ok()
+        let p = step(f.pos(), bearing, d);
+        check_move(field, state, f.id(), &[f.pos(), p], charge).is_ok()
     };
     if ok(max) {
-        return Some(step(f.pos, bearing, max));
+        return Some(step(f.pos(), bearing, max));
     }
     let (mut lo, mut hi) = (0.0, max);
     // Eight halvings: within 0.6 mm of the furthest legal point of a 6″ move.
@@ -46,41 +47,41 @@ pub fn furthest_towards(
             hi = mid;
         }
     }
-    (lo > 2.0).then(|| step(f.pos, bearing, lo))
+    (lo > 2.0).then(|| step(f.pos(), bearing, lo))
 }
 
 fn nearest_enemy<'a>(state: &'a OmogState, f: &Figure) -> Option<&'a Figure> {
     state
-        .living(f.side.other())
-        .min_by(|a, b| distance(a.pos, f.pos).total_cmp(&distance(b.pos, f.pos)))
+        .living(f.side().other())
+        .min_by(|a, b| distance(a.pos(), f.pos()).total_cmp(&distance(b.pos(), f.pos())))
 }
 
 /// A useful spread of legal commands for one figure of the side to act (empty when it has
 /// already moved or fired this phase).
 pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> Vec<OmogCommand> {
     let mut out = Vec::new();
-    match state.phase {
+    match state.phase() {
         Phase::Over => {}
         Phase::Move(_) => {
-            if f.moved {
+            if f.moved() {
                 return out;
             }
-            let mut bearings = vec![compass_bearing(f.pos, field.objective)];
+            let mut bearings = vec![compass_bearing(f.pos(), field.objective)];
             if let Some(e) = nearest_enemy(state, f) {
-                bearings.push(compass_bearing(f.pos, e.pos));
-                let d = distance(f.pos, e.pos);
+                bearings.push(compass_bearing(f.pos(), e.pos()));
+                let d = distance(f.pos(), e.pos());
                 // A charge: straight into contact.
                 if let Some(p) = furthest_towards(
                     field,
                     state,
                     f,
-                    compass_bearing(f.pos, e.pos),
+                    compass_bearing(f.pos(), e.pos()),
                     (d - contact() * 0.5).max(0.0),
                     true,
                 ) {
                     out.push(OmogCommand::Move {
-                        figure: f.id,
-                        path: vec![f.pos, p],
+                        figure: f.id(),
+                        path: vec![f.pos(), p],
                         charge: true,
                     });
                 }
@@ -90,8 +91,8 @@ pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> 
             for b in bearings {
                 if let Some(p) = furthest_towards(field, state, f, b, f64::INFINITY, false) {
                     out.push(OmogCommand::Move {
-                        figure: f.id,
-                        path: vec![f.pos, p],
+                        figure: f.id(),
+                        path: vec![f.pos(), p],
                         charge: false,
                     });
                 }
@@ -99,19 +100,19 @@ pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> 
             // Into the nearest cover within reach.
             if let Some(p) = cover_within_reach(field, state, f) {
                 out.push(OmogCommand::Move {
-                    figure: f.id,
-                    path: vec![f.pos, p],
+                    figure: f.id(),
+                    path: vec![f.pos(), p],
                     charge: false,
                 });
             }
         }
         Phase::Fire(_) => {
-            if f.fired {
+            if f.fired() {
                 return out;
             }
             for (t, _) in targets(field, state, f) {
                 out.push(OmogCommand::Shoot {
-                    figure: f.id,
+                    figure: f.id(),
                     target: t,
                 });
             }
@@ -124,20 +125,23 @@ pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> 
 /// Shots the side's heavy weapons could fire now, one per enemy figure aimed at.
 pub fn gun_candidates(field: &Battlefield, state: &OmogState, side: Side) -> Vec<OmogCommand> {
     let mut out = Vec::new();
-    if state.phase != Phase::Fire(side) {
+    if state.phase() != Phase::Fire(side) {
         return out;
     }
-    for t in state.teams.iter().filter(|t| t.side == side) {
-        let Some(h) = &t.heavy else { continue };
+    for g in state
+        .guns()
+        .iter()
+        .filter(|g| state.team(g.team()).is_some_and(|t| t.side() == side))
+    {
         for e in state.living(side.other()) {
-            let cmd = match h.kind {
+            let cmd = match g.kind() {
                 HeavyKind::Fieldpiece => OmogCommand::FireGun {
-                    team: t.id,
-                    at: e.pos,
+                    team: g.team(),
+                    at: e.pos(),
                 },
                 HeavyKind::Gatling => OmogCommand::FireGatling {
-                    team: t.id,
-                    at: e.pos,
+                    team: g.team(),
+                    at: e.pos(),
                 },
             };
             if check(field, state, &cmd).is_ok() {
@@ -151,7 +155,7 @@ pub fn gun_candidates(field: &Battlefield, state: &OmogState, side: Side) -> Vec
 /// A useful spread of legal commands for the side to act: every figure's candidates, the
 /// guns', and ending the phase.
 pub fn candidates(field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
-    let side = match state.phase {
+    let side = match state.phase() {
         Phase::Move(s) | Phase::Fire(s) => s,
         Phase::Over => return Vec::new(),
     };
@@ -160,7 +164,7 @@ pub fn candidates(field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
         .flat_map(|f| figure_candidates(field, state, f))
         .collect();
     out.extend(gun_candidates(field, state, side));
-    out.push(match state.phase {
+    out.push(match state.phase() {
         Phase::Move(_) => OmogCommand::EndMove,
         _ => OmogCommand::EndFire,
     });
@@ -168,13 +172,13 @@ pub fn candidates(field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
 }
 
 fn cover_within_reach(field: &Battlefield, state: &OmogState, f: &Figure) -> Option<TablePoint> {
-    let reach = allowance(f.mount, &Footing::default());
+    let reach = allowance(f.mount(), &Footing::default());
     field
         .areas
         .iter()
         .filter(|a| matches!(a.kind, AreaKind::House | AreaKind::Woods))
-        .filter(|a| distance(a.top, f.pos) <= reach && distance(a.top, f.pos) > 1.0)
-        .filter(|a| check_move(field, state, f.id, &[f.pos, a.top], false).is_ok())
+        .filter(|a| distance(a.top, f.pos()) <= reach && distance(a.top, f.pos()) > 1.0)
+        .filter(|a| check_move(field, state, f.id(), &[f.pos(), a.top], false).is_ok())
         .min_by(|a, b| {
             distance(a.top, field.objective).total_cmp(&distance(b.top, field.objective))
         })
@@ -208,7 +212,7 @@ pub fn choose(
     state: &OmogState,
     rng: &mut ChaCha8Rng,
 ) -> Option<OmogCommand> {
-    let side = match state.phase {
+    let side = match state.phase() {
         Phase::Move(s) | Phase::Fire(s) => s,
         Phase::Over => return None,
     };
@@ -224,18 +228,18 @@ pub fn choose(
         }
     }
     // Then one figure at a time, in id order: its best command, or it holds.
-    let next = state.living(side).find(|f| match state.phase {
-        Phase::Move(_) => !f.moved,
-        _ => !f.fired,
+    let next = state.living(side).find(|f| match state.phase() {
+        Phase::Move(_) => !f.moved(),
+        _ => !f.fired(),
     });
     if let Some(f) = next {
         let pick = best(field, state, side, figure_candidates(field, state, f));
         return Some(match pick {
             Some((s, c)) if s > 0.0 => c,
-            _ => OmogCommand::Hold { figure: f.id },
+            _ => OmogCommand::Hold { figure: f.id() },
         });
     }
-    Some(match state.phase {
+    Some(match state.phase() {
         Phase::Move(_) => OmogCommand::EndMove,
         _ => OmogCommand::EndFire,
     })
@@ -262,22 +266,22 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
         } => {
             let f = state.figure(*figure).expect("candidate");
             let end = *path.last().expect("path");
-            let before = distance(f.pos, field.objective);
+            let before = distance(f.pos(), field.objective);
             let after = distance(end, field.objective);
             if *charge {
                 let foe = state
                     .living(side.other())
-                    .min_by(|a, b| distance(a.pos, end).total_cmp(&distance(b.pos, end)))
+                    .min_by(|a, b| distance(a.pos(), end).total_cmp(&distance(b.pos(), end)))
                     .expect("charge target");
-                let mine = i8::from(f.mount == Mount::Horse && foe.mount == Mount::Foot)
-                    + i8::from(f.mount == Mount::Foot) * 2;
-                let theirs = i8::from(foe.mount == Mount::Foot && !in_cover(field, foe.pos));
+                let mine = i8::from(f.mount() == Mount::Horse && foe.mount() == Mount::Foot)
+                    + i8::from(f.mount() == Mount::Foot) * 2;
+                let theirs = i8::from(foe.mount() == Mount::Foot && !in_cover(field, foe.pos()));
                 let p = win_chance(mine, theirs);
                 return if p > 0.5 { 10.0 + p } else { 0.0 };
             }
             // Garrisons hold their houses; gun crews stay by their guns.
-            let team = state.team(f.team).expect("team");
-            if (team.garrison && in_cover(field, f.pos)) || f.role == Role::Gunner {
+            let team = state.team(f.team()).expect("team");
+            if (team.garrison() && in_cover(field, f.pos())) || f.role() == Role::Gunner {
                 return 0.0;
             }
             let mut s = 0.0;
@@ -288,7 +292,7 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
             if in_cover(field, end) {
                 s += 2.0;
             }
-            if in_cover(field, f.pos) && !in_cover(field, end) {
+            if in_cover(field, f.pos()) && !in_cover(field, end) {
                 s -= 2.0;
             }
             s
@@ -296,9 +300,9 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
         OmogCommand::Shoot { figure, target } => {
             let f = state.figure(*figure).expect("candidate");
             let t = state.figure(*target).expect("candidate");
-            match super::engine::shot(field, f, t) {
+            match super::check::shot(field, f, t) {
                 // Easier shots first; never waste a shot on a man already hit.
-                Ok((need, _)) if !state.pending_hits.contains(target) => 20.0 - need as f64,
+                Ok((need, _)) if !state.pending_hits().contains(target) => 20.0 - need as f64,
                 _ => 0.0,
             }
         }
@@ -309,11 +313,11 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
             };
             let enemies = state
                 .living(side.other())
-                .filter(|e| distance(e.pos, *at) <= r)
+                .filter(|e| distance(e.pos(), *at) <= r)
                 .count() as f64;
             let friends = state
                 .living(side)
-                .filter(|e| distance(e.pos, *at) <= r * 1.5)
+                .filter(|e| distance(e.pos(), *at) <= r * 1.5)
                 .count() as f64;
             if !friends_ok && friends > 0.0 {
                 return 0.0;

@@ -1,112 +1,18 @@
-//! OMOG 19C's numbers: move allowances, the weapons table, shooting and hand-to-hand
-//! modifiers, heavy-weapon templates and cover saves. Decisions where the text is unclear are
+//! OMOG 19C's numbers: the weapons table, shooting modifiers, heavy-weapon templates and cover
+//! saves. Moving and hand to hand are the OMOG core's (re-exported here). Decisions where the text is unclear are
 //! written up in `docs/rules/omog19c.md`, each next to the test that pins it.
 
 use serde::{Deserialize, Serialize};
 
-use crate::tactical::sight::{Cover, Crossed, Footing, PathSurvey};
+pub use crate::tactical::omog::melee::MeleeModifier;
+pub use crate::tactical::omog::movement::{
+    allowance, charge_distance_ok, cohesion_distance, mount_change_allowed, move_fraction,
+    obstacle_allowance, stick, woods_sight_depth, Mount,
+};
+use crate::tactical::omog::Kit;
+use crate::tactical::sight::Cover;
 use crate::tactical::table::inches;
 use crate::tactical::WallKind;
-
-/// The four move lengths of OMOG's measuring stick, in table mm.
-pub mod stick {
-    use crate::tactical::table::inches;
-    /// FULL move: 6″.
-    pub fn full() -> f64 {
-        inches(6.0)
-    }
-    /// PART move: 4″.
-    pub fn part() -> f64 {
-        inches(4.0)
-    }
-    /// HALF move: 3″.
-    pub fn half() -> f64 {
-        inches(3.0)
-    }
-    /// SHORT move: 2″.
-    pub fn short() -> f64 {
-        inches(2.0)
-    }
-}
-
-/// On foot or mounted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mount {
-    /// A man on foot.
-    Foot,
-    /// A horseman.
-    Horse,
-}
-
-/// How far a figure may go in one move over ground of this footing alone.
-///
-/// Roads (even through woods or swamp), towns and walled courtyards give the full pace; off
-/// road is slower, uphill slower still, and swamp is slowest. Woods off road count as rough
-/// going, between off road and swamp (engine ruling: the text says woods are slower but gives no
-/// number; see the docs).
-pub fn allowance(mount: Mount, f: &Footing) -> f64 {
-    use stick::*;
-    let foot = if f.road || f.house {
-        if f.uphill {
-            part()
-        } else {
-            full()
-        }
-    } else if f.swamp {
-        short()
-    } else if f.uphill || f.woods {
-        half()
-    } else {
-        part()
-    };
-    match mount {
-        Mount::Foot => foot,
-        // A horse does twice a man's pace on roads and in towns, one step of the stick faster
-        // off them, and a HALF move where a man manages a SHORT one.
-        Mount::Horse => {
-            if f.road || f.house {
-                2.0 * foot
-            } else if f.swamp {
-                half()
-            } else if f.uphill || f.woods {
-                part()
-            } else {
-                full()
-            }
-        }
-    }
-}
-
-/// The most a figure may move in a turn in which it fords a river or climbs a wall (the SHORT
-/// move of a man, the HALF move of a horse).
-pub fn obstacle_allowance(mount: Mount) -> f64 {
-    match mount {
-        Mount::Foot => stick::short(),
-        Mount::Horse => stick::half(),
-    }
-}
-
-/// How much of one move a surveyed path uses, as a fraction: each stretch costs its length over
-/// the allowance for its ground, so a path part on road and part off road is pro-rated. A path
-/// that fords or climbs is also capped at [`obstacle_allowance`] in total. A move is legal when
-/// the fraction is at most 1.
-pub fn move_fraction(mount: Mount, survey: &PathSurvey) -> f64 {
-    let pro_rata: f64 = survey
-        .legs
-        .iter()
-        .map(|l| l.len / allowance(mount, &l.footing))
-        .sum();
-    let obstacle = survey
-        .crossed
-        .iter()
-        .any(|(_, c)| matches!(c, Crossed::Ford | Crossed::Wall(_)));
-    if obstacle {
-        pro_rata.max(survey.length / obstacle_allowance(mount))
-    } else {
-        pro_rata
-    }
-}
 
 /// A figure's small arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -156,6 +62,32 @@ impl Weapon {
     /// Whether it takes a bayonet.
     pub fn bayonet(self) -> bool {
         self == Weapon::Rifle
+    }
+
+    /// Its name for players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Weapon::Rifle => "rifle",
+            Weapon::Carbine => "carbine",
+            Weapon::Shotgun => "shotgun",
+            Weapon::Pistol => "pistol",
+            Weapon::Bow => "bow",
+        }
+    }
+}
+
+impl Kit for Weapon {
+    fn bayonet(self) -> bool {
+        Weapon::bayonet(self)
+    }
+    fn max_range(self) -> f64 {
+        Weapon::max_range(self)
+    }
+    fn soldier(self, mount: Mount) -> &'static str {
+        match mount {
+            Mount::Horse => "trooper",
+            Mount::Foot => "rifleman",
+        }
     }
 }
 
@@ -322,152 +254,9 @@ pub mod gatling {
     }
 }
 
-/// A hand-to-hand bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MeleeModifier {
-    /// A horseman fighting a man on foot.
-    CavalryVsFoot,
-    /// Heavy cavalry charging men on foot (replaces the +1 above).
-    HeavyCavalryChargingFoot,
-    /// A lancer charging cavalry in the open.
-    LancerChargingCavalry,
-    /// Heavy cavalry charging light cavalry.
-    HeavyChargingLight,
-    /// A rifleman with a bayonet (not in houses or woods).
-    Bayonet,
-    /// A bayonet charge, on top of the bayonet.
-    BayonetCharge,
-    /// Elite troops.
-    Elite,
-    /// One of two fighting one.
-    TwoToOne,
-    /// Fighting a man in armour (a cuirassier).
-    VsArmour,
-    /// First of three fighting one.
-    FirstOfThree,
-    /// Second of three fighting one.
-    SecondOfThree,
-}
-
-impl MeleeModifier {
-    /// Its effect on the die.
-    pub fn value(self) -> i8 {
-        match self {
-            MeleeModifier::CavalryVsFoot => 1,
-            MeleeModifier::HeavyCavalryChargingFoot => 2,
-            MeleeModifier::LancerChargingCavalry => 1,
-            MeleeModifier::HeavyChargingLight => 1,
-            MeleeModifier::Bayonet => 1,
-            MeleeModifier::BayonetCharge => 1,
-            MeleeModifier::Elite => 1,
-            MeleeModifier::TwoToOne => 1,
-            MeleeModifier::VsArmour => -1,
-            MeleeModifier::FirstOfThree => 1,
-            MeleeModifier::SecondOfThree => 2,
-        }
-    }
-}
-
-/// A cavalry charge must start more than a PART move from its target; a bayonet charge at least
-/// a SHORT move.
-pub fn charge_distance_ok(mount: Mount, distance: f64) -> bool {
-    match mount {
-        Mount::Horse => distance > stick::part() + 1e-9,
-        Mount::Foot => distance >= stick::short() - 1e-9,
-    }
-}
-
-/// Team cohesion: every man within half a move (a HALF move, 3″) of the nearest team mate.
-pub fn cohesion_distance() -> f64 {
-    stick::half()
-}
-
-/// Mounting or dismounting takes a HALF move and cannot be done in swamp, while fording or
-/// while climbing.
-pub fn mount_change_allowed(f: &Footing, crossing: bool) -> bool {
-    !f.swamp && !crossing
-}
-
-/// How deep in a wood a figure can still be hit by direct fire from outside it, and the
-/// distance a mortar needs from the house, hill or wood a target hides behind.
-pub fn woods_sight_depth() -> f64 {
-    inches(2.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tactical::sight::Leg;
-
-    fn footing(road: bool, woods: bool, swamp: bool, uphill: bool) -> Footing {
-        Footing {
-            road,
-            woods,
-            swamp,
-            uphill,
-            house: false,
-        }
-    }
-
-    fn mm_to_in(x: f64) -> f64 {
-        (x / inches(1.0) * 1e9).round() / 1e9
-    }
-
-    #[test]
-    fn men_on_foot_move_6_4_3_2_inches_by_ground() {
-        let a = |f: Footing| mm_to_in(allowance(Mount::Foot, &f));
-        assert_eq!(a(footing(true, false, false, false)), 6.0);
-        assert_eq!(a(footing(false, false, false, false)), 4.0);
-        assert_eq!(a(footing(true, false, false, true)), 4.0);
-        assert_eq!(a(footing(false, false, false, true)), 3.0);
-        assert_eq!(a(footing(false, false, true, false)), 2.0);
-        // A road through woods or swamp keeps the full pace.
-        assert_eq!(a(footing(true, true, false, false)), 6.0);
-        assert_eq!(a(footing(true, false, true, false)), 6.0);
-        // Engine ruling: woods off road are a HALF move.
-        assert_eq!(a(footing(false, true, false, false)), 3.0);
-    }
-
-    #[test]
-    fn horses_move_12_6_8_4_3_inches_by_ground() {
-        let a = |f: Footing| mm_to_in(allowance(Mount::Horse, &f));
-        assert_eq!(a(footing(true, false, false, false)), 12.0);
-        assert_eq!(a(footing(false, false, false, false)), 6.0);
-        assert_eq!(a(footing(true, false, false, true)), 8.0);
-        assert_eq!(a(footing(false, false, false, true)), 4.0);
-        assert_eq!(a(footing(false, false, true, false)), 3.0);
-        assert_eq!(a(footing(true, true, true, false)), 12.0);
-    }
-
-    #[test]
-    fn a_mixed_path_is_pro_rated_and_an_obstacle_caps_the_move() {
-        let survey = PathSurvey {
-            legs: vec![
-                Leg {
-                    len: inches(3.0),
-                    footing: footing(true, false, false, false),
-                },
-                Leg {
-                    len: inches(2.0),
-                    footing: footing(false, false, false, false),
-                },
-            ],
-            crossed: vec![],
-            length: inches(5.0),
-        };
-        // Half a road move plus half an off-road move: exactly one move.
-        assert!((move_fraction(Mount::Foot, &survey) - 1.0).abs() < 1e-9);
-        let mut over_wall = survey.clone();
-        over_wall
-            .crossed
-            .push((inches(1.0), Crossed::Wall(WallKind::Stone)));
-        // Climbing caps the whole move at 2″: 5″ is two and a half moves.
-        assert!((move_fraction(Mount::Foot, &over_wall) - 2.5).abs() < 1e-9);
-        let mut bridge = survey;
-        bridge.crossed.push((inches(1.0), Crossed::Bridge));
-        assert!((move_fraction(Mount::Foot, &bridge) - 1.0).abs() < 1e-9);
-    }
 
     #[test]
     fn the_weapons_table() {
@@ -550,13 +339,5 @@ mod tests {
         assert_eq!(gatling::hits(6), None);
         assert_eq!(gatling::hits(4), Some(4));
         assert_eq!(fieldpiece::SHELLS + fieldpiece::CANISTER, 4);
-    }
-
-    #[test]
-    fn charges_need_room_to_run() {
-        assert!(!charge_distance_ok(Mount::Horse, inches(4.0)));
-        assert!(charge_distance_ok(Mount::Horse, inches(4.1)));
-        assert!(!charge_distance_ok(Mount::Foot, inches(1.9)));
-        assert!(charge_distance_ok(Mount::Foot, inches(2.0)));
     }
 }

@@ -9,7 +9,7 @@ use crate::tactical::omog19c::ai;
 use crate::tactical::omog19c::engine::{self, OmogCommand};
 use crate::tactical::omog19c::state::{Figure, FigureId, Phase, Role, TeamId};
 use crate::tactical::omog19c::tables::allowance;
-use crate::tactical::ruleset::{Refused, Side};
+use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, TablePoint};
 use crate::tactical::Footing;
 
@@ -21,7 +21,7 @@ impl TablePlay {
             Selection::Figure(id) => self
                 .state
                 .figure(id)
-                .filter(|f| f.alive)
+                .filter(|f| f.alive())
                 .into_iter()
                 .collect(),
             Selection::Team(t) => {
@@ -29,7 +29,7 @@ impl TablePlay {
                 let men: Vec<&Figure> = all
                     .iter()
                     .copied()
-                    .filter(|f| f.role != Role::Officer)
+                    .filter(|f| f.role() != Role::Officer)
                     .collect();
                 if men.is_empty() {
                     all
@@ -42,8 +42,8 @@ impl TablePlay {
 
     pub(super) fn selection_side(&self, sel: Selection) -> Option<Side> {
         match sel {
-            Selection::Figure(id) => self.state.figure(id).map(|f| f.side),
-            Selection::Team(t) => self.state.team(t).map(|t| t.side),
+            Selection::Figure(id) => self.state.figure(id).map(|f| f.side()),
+            Selection::Team(t) => self.state.team(t).map(|t| t.side()),
         }
     }
 
@@ -53,31 +53,31 @@ impl TablePlay {
             return None;
         };
         let team = self.state.team(t)?;
-        (team.heavy.is_some() && self.state.phase == Phase::Fire(team.side)).then_some(t)
+        (self.state.gun(t).is_some() && self.state.phase() == Phase::Fire(team.side())).then_some(t)
     }
 
     /// The figure nearest `p` within `r`, living ones first.
     pub(super) fn figure_at(&self, p: TablePoint, r: f64) -> Option<FigureId> {
         self.state
-            .figures
+            .figures()
             .iter()
-            .filter(|f| f.alive && distance(f.pos, p) <= r)
-            .min_by(|a, b| distance(a.pos, p).total_cmp(&distance(b.pos, p)))
-            .map(|f| f.id)
+            .filter(|f| f.alive() && distance(f.pos(), p) <= r)
+            .min_by(|a, b| distance(a.pos(), p).total_cmp(&distance(b.pos(), p)))
+            .map(|f| f.id())
     }
 
     /// The team whose gun token lies under `p`.
     pub(super) fn gun_at(&self, p: TablePoint, r: f64) -> Option<TeamId> {
         self.state
-            .teams
+            .guns()
             .iter()
-            .filter(|t| t.heavy.as_ref().is_some_and(|h| distance(h.pos, p) <= r))
-            .map(|t| t.id)
+            .filter(|g| distance(g.pos(), p) <= r)
+            .map(|g| g.team())
             .next()
     }
 
-    pub(super) fn refuse(&mut self, r: Refused) {
-        self.message = Some((r.0, true));
+    pub(super) fn refuse(&mut self, r: impl std::fmt::Display) {
+        self.message = Some((r.to_string(), true));
     }
 
     pub(super) fn note(&mut self, s: impl Into<String>) {
@@ -97,14 +97,14 @@ impl TablePlay {
             if own_sel.is_some() && !on_figure.is_some_and(|id| self.is_side(id, side)) {
                 let at = on_figure
                     .and_then(|id| self.state.figure(id))
-                    .map_or(p, |f| f.pos);
+                    .map_or(p, |f| f.pos());
                 self.fire_gun(team, at);
                 return;
             }
         }
         // A gun token selects its team (to aim it), unless it is an enemy gun being fired on.
         if let (None, Some(t)) = (on_figure, on_gun) {
-            let gun_side = self.state.team(t).map(|t| t.side);
+            let gun_side = self.state.team(t).map(|t| t.side());
             if own_sel.is_none() || gun_side == me {
                 self.selection = Some(Selection::Team(t));
                 self.message = None;
@@ -113,11 +113,11 @@ impl TablePlay {
         }
         let clicked_own = on_figure.filter(|id| me.is_some_and(|s| self.is_side(*id, s)));
         match (on_figure, own_sel) {
-            (Some(target), Some(sel)) if clicked_own.is_none() => match self.state.phase {
+            (Some(target), Some(sel)) if clicked_own.is_none() => match self.state.phase() {
                 Phase::Fire(_) => self.shoot(sel, target),
                 Phase::Move(_) => {
                     // Into contact: stop half a contact short of the enemy, on the line to him.
-                    let enemy = self.state.figure(target).expect("figure").pos;
+                    let enemy = self.state.figure(target).expect("figure").pos();
                     let from = self.centre(sel);
                     let d = distance(from, enemy);
                     let back = (d - engine_contact() * 0.5).max(0.0);
@@ -128,14 +128,14 @@ impl TablePlay {
             },
             // Selecting: a figure, then its team on a second click, then the figure again.
             (Some(id), _) => {
-                let team = self.state.figure(id).map(|f| f.team).expect("figure");
+                let team = self.state.figure(id).map(|f| f.team()).expect("figure");
                 self.selection = Some(match self.selection {
                     Some(Selection::Figure(x)) if x == id => Selection::Team(team),
                     _ => Selection::Figure(id),
                 });
                 self.message = None;
             }
-            (None, Some(sel)) => match self.state.phase {
+            (None, Some(sel)) => match self.state.phase() {
                 Phase::Move(_) => self.order_move(sel, p),
                 _ => self.selection = None,
             },
@@ -144,7 +144,7 @@ impl TablePlay {
     }
 
     pub(super) fn is_side(&self, id: FigureId, side: Side) -> bool {
-        self.state.figure(id).is_some_and(|f| f.side == side)
+        self.state.figure(id).is_some_and(|f| f.side() == side)
     }
 
     pub(super) fn centre(&self, sel: Selection) -> TablePoint {
@@ -154,8 +154,8 @@ impl TablePlay {
         }
         let n = m.len() as f64;
         [
-            m.iter().map(|f| f.pos[0]).sum::<f64>() / n,
-            m.iter().map(|f| f.pos[1]).sum::<f64>() / n,
+            m.iter().map(|f| f.pos()[0]).sum::<f64>() / n,
+            m.iter().map(|f| f.pos()[1]).sum::<f64>() / n,
         ]
     }
 
@@ -166,7 +166,7 @@ impl TablePlay {
         let charge = self.charge;
         match sel {
             Selection::Figure(id) => {
-                let from = self.state.figure(id).expect("figure").pos;
+                let from = self.state.figure(id).expect("figure").pos();
                 let cmd = OmogCommand::Move {
                     figure: id,
                     path: vec![from, to],
@@ -187,8 +187,8 @@ impl TablePlay {
                 let mut men: Vec<(FigureId, TablePoint)> = self
                     .members(sel)
                     .iter()
-                    .filter(|f| !f.moved)
-                    .map(|f| (f.id, f.pos))
+                    .filter(|f| !f.moved())
+                    .map(|f| (f.id(), f.pos()))
                     .collect();
                 if men.is_empty() {
                     self.note("Every man of the team has moved this turn.");
@@ -243,7 +243,7 @@ impl TablePlay {
                 }
                 text += ".";
                 if let Some(r) = refusal {
-                    text += &format!(" {}", r.0);
+                    text += &format!(" {r}");
                 }
                 self.message = Some((text, moved == 0));
             }
@@ -254,15 +254,15 @@ impl TablePlay {
     /// team's gun.
     pub(super) fn shoot(&mut self, sel: Selection, target: FigureId) {
         if let Some(team) = self.aiming_gun() {
-            let at = self.state.figure(target).expect("figure").pos;
+            let at = self.state.figure(target).expect("figure").pos();
             self.fire_gun(team, at);
             return;
         }
         let shooters: Vec<FigureId> = self
             .members(sel)
             .iter()
-            .filter(|f| !f.fired)
-            .map(|f| f.id)
+            .filter(|f| !f.fired())
+            .map(|f| f.id())
             .collect();
         if shooters.is_empty() {
             self.note("They have all fired this turn.");
@@ -278,17 +278,13 @@ impl TablePlay {
         match (fired, last_refusal, sel) {
             (_, Some(r), Selection::Figure(_)) => self.refuse(r),
             (0, Some(r), _) => self.refuse(r),
-            (n, Some(r), _) => self.note(format!("{n} fired; the others cannot: {}", r.0)),
+            (n, Some(r), _) => self.note(format!("{n} fired; the others cannot: {r}")),
             _ => self.message = None,
         }
     }
 
     pub(super) fn fire_gun(&mut self, team: TeamId, at: TablePoint) {
-        let kind = self
-            .state
-            .team(team)
-            .and_then(|t| t.heavy.as_ref())
-            .map(|h| h.kind);
+        let kind = self.state.gun(team).map(|h| h.kind());
         let cmd = match kind {
             Some(crate::tactical::omog19c::state::HeavyKind::Gatling) => {
                 OmogCommand::FireGatling { team, at }
@@ -303,7 +299,7 @@ impl TablePlay {
 
     /// Hold the selection for this phase.
     pub(super) fn hold(&mut self, sel: Selection) {
-        let ids: Vec<FigureId> = self.members(sel).iter().map(|f| f.id).collect();
+        let ids: Vec<FigureId> = self.members(sel).iter().map(|f| f.id()).collect();
         let mut last = None;
         let mut held = 0;
         for id in ids {
@@ -319,7 +315,7 @@ impl TablePlay {
     }
 
     pub(super) fn end_phase(&mut self) {
-        let cmd = match self.state.phase {
+        let cmd = match self.state.phase() {
             Phase::Move(_) => OmogCommand::EndMove,
             _ => OmogCommand::EndFire,
         };
@@ -348,31 +344,26 @@ impl TablePlay {
         };
         // Out of its side's move phase, show where it could go in its next one: the same
         // check on a copy of the battle set to that phase. The copy is only looked at.
-        let next_move = self.state.phase != Phase::Move(side);
+        let next_move = self.state.phase() != Phase::Move(side);
         let probe = if next_move {
-            let mut s = self.state.clone();
-            s.phase = Phase::Move(side);
-            for f in s.figures.iter_mut() {
-                f.moved = false;
-            }
-            s
+            self.state.as_next_move(side)
         } else {
             self.state.clone()
         };
         let mut cells = BTreeSet::new();
-        if probe.outcome.is_none() {
+        if probe.outcome().is_none() {
             for f in self.members(sel) {
-                if f.moved && !next_move {
+                if f.moved() && !next_move {
                     continue;
                 }
                 let road = Footing {
                     road: true,
                     ..Footing::default()
                 };
-                let r = allowance(f.mount, &road);
+                let r = allowance(f.mount(), &road);
                 let (cx, cy) = (
-                    (f.pos[0] / CELL_MM).floor() as i32,
-                    (f.pos[1] / CELL_MM).floor() as i32,
+                    (f.pos()[0] / CELL_MM).floor() as i32,
+                    (f.pos()[1] / CELL_MM).floor() as i32,
                 );
                 let n = (r / CELL_MM).ceil() as i32 + 1;
                 for i in cx - n..=cx + n {
@@ -381,11 +372,11 @@ impl TablePlay {
                             continue;
                         }
                         let c = cell_centre(i, j);
-                        if distance(c, f.pos) > r {
+                        if distance(c, f.pos()) > r {
                             continue;
                         }
-                        let path = [f.pos, c];
-                        if engine::check_move(&self.field, &probe, f.id, &path, false).is_ok() {
+                        let path = [f.pos(), c];
+                        if engine::check_move(&self.field, &probe, f.id(), &path, false).is_ok() {
                             cells.insert((i, j));
                         }
                     }
@@ -408,7 +399,7 @@ impl TablePlay {
         let Some(f) = self.state.figure(id) else {
             return Vec::new();
         };
-        if self.state.phase != Phase::Fire(f.side) || f.fired || !f.alive {
+        if self.state.phase() != Phase::Fire(f.side()) || f.fired() || !f.alive() {
             return Vec::new();
         }
         let key = (self.version, id);

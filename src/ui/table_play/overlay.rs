@@ -40,7 +40,7 @@ struct Hover {
 
 impl TablePlay {
     pub(super) fn draw_table_overlays(&mut self, ui: &Ui, f: &Frame, hover_p: Option<TablePoint>) {
-        let turn = self.state.turn;
+        let turn = self.state.turn();
         for (t, laid) in &self.templates {
             let (fill, edge) = tdraw::TEMPLATE_COLOURS;
             if *laid == turn {
@@ -75,7 +75,7 @@ impl TablePlay {
         let targets = self.shooter_targets();
         for (id, need) in targets {
             if let Some(t) = self.state.figure(id) {
-                let p = f.px(t.pos);
+                let p = f.px(t.pos());
                 let r = tdraw::token_radius(f);
                 badge(
                     ui,
@@ -177,11 +177,11 @@ impl TablePlay {
     fn draw_rings(&self, ui: &Ui, f: &Frame) {
         let Some(sel) = self.selection else { return };
         let gun = match sel {
-            Selection::Team(t) => self.state.team(t).and_then(|t| t.heavy.as_ref()),
+            Selection::Team(t) => self.state.gun(t),
             Selection::Figure(_) => None,
         };
         if let Some(h) = gun {
-            let rings: Vec<(f64, String)> = match h.kind {
+            let rings: Vec<(f64, String)> = match h.kind() {
                 HeavyKind::Fieldpiece => vec![
                     (
                         fieldpiece::min_shell_range(),
@@ -192,20 +192,20 @@ impl TablePlay {
                 HeavyKind::Gatling => vec![(gatling::diamond().0, "Gatling 18″".into())],
             };
             for (r, label) in rings {
-                ring(ui, f, &self.field.spec, h.pos, r, GUN_RING, &label);
+                ring(ui, f, &self.field.spec, h.pos(), r, GUN_RING, &label);
             }
             return;
         }
         let Selection::Figure(id) = sel else { return };
-        let Some(fig) = self.state.figure(id).filter(|x| x.alive) else {
+        let Some(fig) = self.state.figure(id).filter(|x| x.alive()) else {
             return;
         };
-        for (r, need) in fig.weapon.bands() {
+        for (r, need) in fig.kit().bands() {
             ring(
                 ui,
                 f,
                 &self.field.spec,
-                fig.pos,
+                fig.pos(),
                 r,
                 RING,
                 &format!("{need}+"),
@@ -215,23 +215,23 @@ impl TablePlay {
 
     /// Figures of the side acting that have already moved or fired this phase are shaded.
     fn draw_acted(&self, f: &Frame) {
-        let (side, moving) = match self.state.phase {
+        let (side, moving) = match self.state.phase() {
             Phase::Move(s) => (s, true),
             Phase::Fire(s) => (s, false),
             Phase::Over => return,
         };
         let r = tdraw::token_radius(f);
         // The hit stand until both sides have fired: ringed in red till they fall.
-        for id in &self.state.pending_hits {
+        for id in self.state.pending_hits() {
             if let Some(fig) = self.state.figure(*id) {
-                let p = f.px(fig.pos);
+                let p = f.px(fig.pos());
                 draw_circle_lines(p[0], p[1], r + 1.5, 2.5, BAD);
                 draw_line(p[0] - r, p[1] - r, p[0] + r, p[1] + r, 2.0, BAD);
             }
         }
         for fig in self.state.living(side) {
-            if (moving && fig.moved) || (!moving && fig.fired) {
-                let p = f.px(fig.pos);
+            if (moving && fig.moved()) || (!moving && fig.fired()) {
+                let p = f.px(fig.pos());
                 draw_circle(p[0], p[1], r - 1.0, DONE_SHADE);
             }
         }
@@ -241,12 +241,12 @@ impl TablePlay {
         let Some(sel) = self.selection else { return };
         let r = tdraw::token_radius(f);
         for m in self.members(sel) {
-            let p = f.px(m.pos);
+            let p = f.px(m.pos());
             draw_circle_lines(p[0], p[1], r + 2.5, 3.0, SELECTED);
         }
         if let Selection::Team(t) = sel {
-            if let Some(h) = self.state.team(t).and_then(|t| t.heavy.as_ref()) {
-                let p = f.px(h.pos);
+            if let Some(h) = self.state.gun(t) {
+                let p = f.px(h.pos());
                 draw_rectangle_lines(
                     p[0] - r - 3.0,
                     p[1] - r * 0.6 - 3.0,
@@ -266,24 +266,24 @@ impl TablePlay {
         if let Some(team) = self.aiming_gun() {
             let at = over
                 .and_then(|id| self.state.figure(id))
-                .filter(|x| Some(x.side) != self.selection_side(Selection::Team(team)))
-                .map_or(p, |x| x.pos);
+                .filter(|x| Some(x.side()) != self.selection_side(Selection::Team(team)))
+                .map_or(p, |x| x.pos());
             return self.gun_hover(team, at);
         }
         let sel = self.selection;
         let sel_side = sel.and_then(|s| self.selection_side(s));
         let enemy = over
             .and_then(|id| self.state.figure(id))
-            .filter(|t| sel_side.is_some_and(|s| s != t.side));
+            .filter(|t| sel_side.is_some_and(|s| s != t.side()));
         match (sel, enemy) {
             (Some(Selection::Figure(id)), Some(target)) => {
                 let shooter = self.state.figure(id)?;
-                if !shooter.alive {
+                if !shooter.alive() {
                     return None;
                 }
-                let now = self.state.phase == Phase::Fire(shooter.side);
+                let now = self.state.phase() == Phase::Fire(shooter.side());
                 let odds = if now {
-                    engine::shoot_odds(&self.field, &self.state, id, target.id)
+                    engine::shoot_odds(&self.field, &self.state, id, target.id())
                 } else {
                     engine::shot_odds(&self.field, shooter, target)
                 };
@@ -301,7 +301,7 @@ impl TablePlay {
                         false
                     }
                     Err(e) => {
-                        lines.push(e.0);
+                        lines.push(e.to_string());
                         true
                     }
                 };
@@ -310,7 +310,7 @@ impl TablePlay {
                     refused,
                     preview: None,
                     // The line of fire, green when the shot may be taken.
-                    path: Some((shooter.pos, target.pos, !refused)),
+                    path: Some((shooter.pos(), target.pos(), !refused)),
                 })
             }
             (Some(Selection::Team(t)), Some(target)) => {
@@ -320,12 +320,12 @@ impl TablePlay {
                     t.0,
                     words::figure(&self.names, target)
                 )];
-                if self.state.phase != Phase::Fire(sel_side?) {
+                if self.state.phase() != Phase::Fire(sel_side?) {
                     lines.push("if they fired from where they stand now:".into());
                 }
                 for m in self.members(Selection::Team(t)) {
-                    let o = if self.state.phase == Phase::Fire(m.side) {
-                        engine::shoot_odds(&self.field, &self.state, m.id, target.id)
+                    let o = if self.state.phase() == Phase::Fire(m.side()) {
+                        engine::shoot_odds(&self.field, &self.state, m.id(), target.id())
                     } else {
                         engine::shot_odds(&self.field, m, target)
                     };
@@ -333,14 +333,14 @@ impl TablePlay {
                         Ok(o) => format!(
                             "  {} #{}: needs {}+{}",
                             words::kind(m),
-                            m.id.0,
+                            m.id().0,
                             o.need,
                             o.modifiers
                                 .iter()
                                 .map(|x| format!(", {}", x.label()))
                                 .collect::<String>()
                         ),
-                        Err(e) => format!("  {} #{}: {}", words::kind(m), m.id.0, e.0),
+                        Err(e) => format!("  {} #{}: {}", words::kind(m), m.id().0, e),
                     });
                 }
                 Some(Hover {
@@ -358,8 +358,8 @@ impl TablePlay {
                         words::figure(&self.names, fig),
                         format!(
                             "{}{}",
-                            words::weapon(fig.weapon),
-                            if fig.mount == Mount::Horse {
+                            words::weapon(fig.kit()),
+                            if fig.mount() == Mount::Horse {
                                 ", mounted"
                             } else {
                                 ""
@@ -376,31 +376,31 @@ impl TablePlay {
 
     fn move_hover(&self, sel: Selection, p: TablePoint) -> Option<Hover> {
         let me = self.human_actor()?;
-        if self.state.phase != Phase::Move(me) || self.selection_side(sel) != Some(me) {
+        if self.state.phase() != Phase::Move(me) || self.selection_side(sel) != Some(me) {
             return None;
         }
         match sel {
             Selection::Figure(id) => {
                 let f = self.state.figure(id)?;
-                let path = [f.pos, p];
+                let path = [f.pos(), p];
                 let checked = engine::check_move(&self.field, &self.state, id, &path, self.charge);
                 let (line, ok) = match checked {
                     Ok(used) => (
                         format!(
                             "{} there: {} using {:.0}% of its move",
                             if self.charge { "charge" } else { "move" },
-                            inch(distance(f.pos, p)),
+                            inch(distance(f.pos(), p)),
                             used * 100.0
                         ),
                         true,
                     ),
-                    Err(e) => (e.0, false),
+                    Err(e) => (e.to_string(), false),
                 };
                 Some(Hover {
                     lines: vec![line],
                     refused: !ok,
                     preview: None,
-                    path: Some((f.pos, p, ok)),
+                    path: Some((f.pos(), p, ok)),
                 })
             }
             Selection::Team(_) => {
@@ -423,10 +423,10 @@ impl TablePlay {
         team: crate::tactical::omog19c::state::TeamId,
         at: TablePoint,
     ) -> Option<Hover> {
-        let h = self.state.team(team)?.heavy.as_ref()?;
-        let range = distance(h.pos, at);
-        let bearing = compass_bearing(h.pos, at);
-        let (cmd, preview, mut lines) = match h.kind {
+        let h = self.state.gun(team)?;
+        let range = distance(h.pos(), at);
+        let bearing = compass_bearing(h.pos(), at);
+        let (cmd, preview, mut lines) = match h.kind() {
             HeavyKind::Fieldpiece => {
                 let cmd = OmogCommand::FireGun { team, at };
                 if range < fieldpiece::min_shell_range() {
@@ -434,14 +434,14 @@ impl TablePlay {
                     (
                         cmd,
                         Template::Cone {
-                            tip: h.pos,
+                            tip: h.pos(),
                             bearing,
                             length,
                             base,
                         },
                         vec![
                             format!("fieldpiece: canister at {}", inch(range)),
-                            format!("{} canister left · the cone does not deviate", h.canister),
+                            format!("{} canister left · the cone does not deviate", h.canister()),
                         ],
                     )
                 } else {
@@ -464,7 +464,7 @@ impl TablePlay {
                             diameter: fieldpiece::burst_diameter(),
                         },
                         vec![
-                            format!("fieldpiece: shell at {} · {} left", inch(range), h.shells),
+                            format!("fieldpiece: shell at {} · {} left", inch(range), h.shells()),
                             format!("die: {}", falls[..3].join(" · ")),
                             format!("     {}", falls[3..].join(" · ")),
                         ],
@@ -475,9 +475,9 @@ impl TablePlay {
                 let (length, width) = gatling::diamond();
                 (
                     OmogCommand::FireGatling { team, at },
-                    Template::aimed_diamond(h.pos, at, length, width),
+                    Template::aimed_diamond(h.pos(), at, length, width),
                     vec![
-                        format!("Gatling burst · {} left", h.bursts),
+                        format!("Gatling burst · {} left", h.bursts()),
                         "die: 6 jams; otherwise that many seen".into(),
                         "enemies in the diamond are hit, nearest first".into(),
                     ],
@@ -492,7 +492,7 @@ impl TablePlay {
                 false
             }
             Err(e) => {
-                lines.push(e.0);
+                lines.push(e.to_string());
                 true
             }
         };

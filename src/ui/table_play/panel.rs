@@ -31,7 +31,7 @@ impl TablePlay {
         ui.text(
             &format!(
                 "OMOG 19C · turn {} of {TURN_LIMIT} · 48″ table, 1″ = 25 m",
-                self.state.turn
+                self.state.turn()
             ),
             x,
             y,
@@ -40,9 +40,9 @@ impl TablePlay {
         );
         y += 12.0;
         // Whose command it is, in that side's colour.
-        let (fill, head, sub) = match (engine::actor(&self.state), self.state.outcome) {
+        let (fill, head, sub) = match (engine::actor(&self.state), self.state.outcome()) {
             (Some(side), _) => {
-                let doing = match self.state.phase {
+                let doing = match self.state.phase() {
                     Phase::Move(_) => "to move",
                     _ => "to fire",
                 };
@@ -76,9 +76,9 @@ impl TablePlay {
         ui.title(&head, x + 10.0, y + 20.0, 17, ink);
         ui.text_fit(&sub, x + 10.0, y + 38.0, 13, ink, w - 20.0);
         y += 64.0;
-        let [al, dl] = self.state.losses;
+        let [al, dl] = self.state.losses();
         // Only the attacker wins by holding the objective, so only his count runs to a target.
-        let holder = match self.state.holder {
+        let holder = match self.state.holder() {
             Some((Side::Attacker, n)) => format!(
                 "{} holds it, {n} of {} turn ends",
                 self.names[0],
@@ -98,7 +98,7 @@ impl TablePlay {
             INK,
         );
         y += 14.0;
-        if self.state.outcome.is_some() {
+        if self.state.outcome().is_some() {
             let label = self.done_label.clone();
             if ui.button(&label, [x, y, w, 34.0], true) {
                 return true;
@@ -144,7 +144,7 @@ impl TablePlay {
         let own = self
             .selection
             .filter(|s| me.is_some() && self.selection_side(*s) == me);
-        let moving = matches!(self.state.phase, Phase::Move(_));
+        let moving = matches!(self.state.phase(), Phase::Move(_));
         let end = if moving { "End move" } else { "End fire" };
         if ui.button(end, [col(0.0), y, bw, bh], me.is_some()) {
             self.end_phase();
@@ -163,9 +163,9 @@ impl TablePlay {
                 Some(Selection::Team(t)) => self
                     .members(Selection::Team(t))
                     .first()
-                    .map(|f| Selection::Figure(f.id)),
+                    .map(|f| Selection::Figure(f.id())),
                 Some(Selection::Figure(id)) => {
-                    self.state.figure(id).map(|f| Selection::Team(f.team))
+                    self.state.figure(id).map(|f| Selection::Team(f.team()))
                 }
                 None => None,
             };
@@ -224,7 +224,7 @@ impl TablePlay {
         if !self.human[words::idx(side)] {
             return "Click a figure to see its reach and range bands while the AI plays.".into();
         }
-        match (self.state.phase, self.selection) {
+        match (self.state.phase(), self.selection) {
             (Phase::Move(_), None) => "Click one of your figures; click it again for its team. \
                                        Then click where it should go, or an enemy to close with him."
                 .into(),
@@ -245,7 +245,7 @@ impl TablePlay {
         let Some(first) = members.first() else {
             return y;
         };
-        let side_c = self.colour(first.side);
+        let side_c = self.colour(first.side());
         draw_rectangle(x, y, 4.0, 4.0, side_c);
         let top = y;
         y += 16.0;
@@ -254,7 +254,7 @@ impl TablePlay {
             Selection::Team(t) => format!(
                 "Team {} · {} · {} men",
                 t.0,
-                words::side_name(&self.names, first.side),
+                words::side_name(&self.names, first.side()),
                 members.len()
             ),
         };
@@ -267,12 +267,12 @@ impl TablePlay {
         line(
             &format!(
                 "{}: {}",
-                words::weapon(first.weapon),
-                words::bands_line(first.weapon)
+                words::weapon(first.kit()),
+                words::bands_line(first.kit())
             ),
             INK,
         );
-        let pace = |f: Footing| inch(allowance(first.mount, &f));
+        let pace = |f: Footing| inch(allowance(first.mount(), &f));
         let road = Footing {
             road: true,
             ..Footing::default()
@@ -292,7 +292,7 @@ impl TablePlay {
                 pace(Footing::default()),
                 pace(woods),
                 pace(swamp),
-                if first.mount == Mount::Horse {
+                if first.mount() == Mount::Horse {
                     " (horse)"
                 } else {
                     ""
@@ -302,37 +302,37 @@ impl TablePlay {
         );
         if let Selection::Figure(_) = sel {
             let mut status = Vec::new();
-            if first.moved {
+            if first.moved() {
                 status.push("has moved");
             }
-            if first.fired {
+            if first.fired() {
                 status.push("has fired");
             }
-            if first.charging {
+            if first.charging() {
                 status.push("charged this turn");
-            } else if first.charge_used {
+            } else if first.charge_used() {
                 status.push("has used his charge");
             }
-            if self.state.pending_hits.contains(&first.id) {
+            if self.state.pending_hits().contains(&first.id()) {
                 status.push("hit: falls when both sides have fired");
             }
             if !status.is_empty() {
                 line(&status.join(" · "), INK);
             }
         }
-        let team = self.state.team(first.team);
-        if let Some(h) = team.and_then(|t| t.heavy.as_ref()) {
-            let ready = if h.ready(self.state.turn) {
+        if let Some(h) = self.state.gun(first.team()) {
+            let ready = if h.ready(self.state.turn()) {
                 "set up".to_string()
             } else {
                 "setting up: fires next turn".to_string()
             };
-            let ammo = match h.kind {
+            let ammo = match h.kind() {
                 HeavyKind::Fieldpiece => format!(
                     "fieldpiece: {} shells, {} canister · {ready}",
-                    h.shells, h.canister
+                    h.shells(),
+                    h.canister()
                 ),
-                HeavyKind::Gatling => format!("Gatling: {} bursts · {ready}", h.bursts),
+                HeavyKind::Gatling => format!("Gatling: {} bursts · {ready}", h.bursts()),
             };
             line(&ammo, INK);
             if !matches!(sel, Selection::Team(_)) {

@@ -44,7 +44,7 @@ fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
     let seed = 4;
     let mut play = TablePlay::new(field.clone(), forces.clone(), seed, [false, false], names());
     let mut frames = 0;
-    while play.state.outcome.is_none() {
+    while play.state.outcome().is_none() {
         // A second per frame: one bot command each.
         play.tick(1.0);
         frames += 1;
@@ -60,7 +60,7 @@ fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
         |_| {},
     );
     assert_eq!(play.commands, auto.commands);
-    assert_eq!(play.state.outcome, Some(auto.outcome));
+    assert_eq!(play.state.outcome(), Some(auto.outcome));
     let again = replay(&field, &forces, seed, &play.commands);
     assert_eq!(again, play.state);
     let last = &play.log.last().unwrap().text;
@@ -77,19 +77,19 @@ fn first_man(play: &TablePlay) -> (FigureId, TablePoint, TablePoint) {
     let f = play
         .state
         .living(Side::Attacker)
-        .find(|f| f.role == Role::Soldier)
+        .find(|f| f.role() == Role::Soldier)
         .unwrap()
         .clone();
     let to = ai::furthest_towards(
         &play.field,
         &play.state,
         &f,
-        compass_bearing(f.pos, play.field.objective),
+        compass_bearing(f.pos(), play.field.objective),
         inches(3.0),
         false,
     )
     .unwrap();
-    (f.id, f.pos, to)
+    (f.id(), f.pos(), to)
 }
 
 #[test]
@@ -121,34 +121,34 @@ fn clicks_become_commands_refusals_change_nothing_and_the_log_replays() {
     // Now a legal point: he goes there.
     play.click_table(to, r);
     assert_eq!(play.commands.len(), 1);
-    assert_eq!(play.state.figure(id).unwrap().pos, to);
+    assert_eq!(play.state.figure(id).unwrap().pos(), to);
     // A second click on a team mate selects him; again selects his team, which moves on.
     let mate = play
         .state
-        .team_members(play.state.figure(id).unwrap().team)
-        .find(|f| f.id != id && f.role == Role::Soldier)
+        .team_members(play.state.figure(id).unwrap().team())
+        .find(|f| f.id() != id && f.role() == Role::Soldier)
         .unwrap()
         .clone();
-    play.click_table(mate.pos, r);
-    play.click_table(mate.pos, r);
-    assert_eq!(play.selection, Some(Selection::Team(mate.team)));
-    let centre = play.centre(Selection::Team(mate.team));
+    play.click_table(mate.pos(), r);
+    play.click_table(mate.pos(), r);
+    assert_eq!(play.selection, Some(Selection::Team(mate.team())));
+    let centre = play.centre(Selection::Team(mate.team()));
     play.click_table([centre[0], centre[1] + inches(2.0)], r);
     assert!(play.commands.len() > 1, "{:?}", play.message);
     // The bot defends while the human ends his phases, until the attacker may shoot.
     play.end_phase();
     let mut shots = 0;
     let mut frames = 0;
-    while play.state.outcome.is_none() {
+    while play.state.outcome().is_none() {
         frames += 1;
         assert!(frames < 50_000, "the battle never ended");
         match play.human_actor() {
             None => play.tick(1.0),
-            Some(_) if matches!(play.state.phase, Phase::Fire(_)) && shots < 3 => {
+            Some(_) if matches!(play.state.phase(), Phase::Fire(_)) && shots < 3 => {
                 let shooter = play
                     .state
                     .living(Side::Attacker)
-                    .find(|f| !f.fired && !targets(&play.field, &play.state, f).is_empty())
+                    .find(|f| !f.fired() && !targets(&play.field, &play.state, f).is_empty())
                     .cloned();
                 let Some(s) = shooter else {
                     play.end_phase();
@@ -156,28 +156,28 @@ fn clicks_become_commands_refusals_change_nothing_and_the_log_replays() {
                 };
                 let (target, _) = targets(&play.field, &play.state, &s)[0];
                 play.selection = None;
-                play.click_table(s.pos, r);
+                play.click_table(s.pos(), r);
                 let before = play.commands.len();
-                let tpos = play.state.figure(target).unwrap().pos;
+                let tpos = play.state.figure(target).unwrap().pos();
                 play.click_table(tpos, r);
                 assert_eq!(play.commands.len(), before + 1, "{:?}", play.message);
                 assert!(matches!(
                     play.commands.last(),
-                    Some(OmogCommand::Shoot { figure, .. }) if *figure == s.id
+                    Some(OmogCommand::Shoot { figure, .. }) if *figure == s.id()
                 ));
                 shots += 1;
             }
-            Some(_) if matches!(play.state.phase, Phase::Move(_)) => {
+            Some(_) if matches!(play.state.phase(), Phase::Move(_)) => {
                 // Every team closes on the objective, as a player would order it.
                 let teams: Vec<TeamId> = play
                     .state
-                    .teams
+                    .teams()
                     .iter()
-                    .filter(|t| t.side == Side::Attacker)
-                    .map(|t| t.id)
+                    .filter(|t| t.side() == Side::Attacker)
+                    .map(|t| t.id())
                     .collect();
                 for t in teams {
-                    if play.members(Selection::Team(t)).iter().all(|f| f.moved) {
+                    if play.members(Selection::Team(t)).iter().all(|f| f.moved()) {
                         continue;
                     }
                     let c = play.centre(Selection::Team(t));
@@ -210,12 +210,12 @@ fn hot_seat_takes_orders_from_both_sides_and_the_bot_never_moves() {
     assert_eq!(play.human_actor(), Some(Side::Defender));
     // The defender's figure is his to select and order now; the attacker's only to look at.
     let d = play.state.living(Side::Defender).next().unwrap().clone();
-    play.click_table(d.pos, inches(0.4));
-    assert_eq!(play.selection, Some(Selection::Figure(d.id)));
+    play.click_table(d.pos(), inches(0.4));
+    assert_eq!(play.selection, Some(Selection::Figure(d.id())));
     let a = play.state.living(Side::Attacker).next().unwrap().clone();
     play.selection = None;
-    play.click_table(a.pos, inches(0.4));
-    assert_eq!(play.selection, Some(Selection::Figure(a.id)));
+    play.click_table(a.pos(), inches(0.4));
+    assert_eq!(play.selection, Some(Selection::Figure(a.id())));
     // Looking at the attacker out of his move shows his next move, from a copy.
     let before = play.state.clone();
     play.refresh_reach();

@@ -15,7 +15,7 @@ pub fn inch(mm: f64) -> String {
 
 /// A figure's kind in a word.
 pub fn kind(f: &Figure) -> &'static str {
-    match (f.role, f.mount) {
+    match (f.role(), f.mount()) {
         (Role::Officer, Mount::Horse) => "mounted officer",
         (Role::Officer, Mount::Foot) => "officer",
         (Role::Gunner, _) => "gunner",
@@ -63,7 +63,7 @@ pub fn idx(side: Side) -> usize {
 
 /// "Red's rifleman #3".
 pub fn figure(names: &[String; 2], f: &Figure) -> String {
-    format!("{}'s {} #{}", names[idx(f.side)], kind(f), f.id.0)
+    format!("{}'s {} #{}", names[idx(f.side())], kind(f), f.id().0)
 }
 
 fn fig(state: &OmogState, names: &[String; 2], id: FigureId) -> String {
@@ -115,7 +115,7 @@ pub fn event_line(state: &OmogState, names: &[String; 2], e: &OmogEvent) -> Opti
             )
         }
         OmogEvent::GunMoved { team, .. } => {
-            let side = state.team(*team).map_or(Side::Attacker, |t| t.side);
+            let side = state.team(*team).map_or(Side::Attacker, |t| t.side());
             format!(
                 "{}'s gun is pushed along with its crew; it must stand a turn to set up again.",
                 names[idx(side)]
@@ -124,6 +124,10 @@ pub fn event_line(state: &OmogState, names: &[String; 2], e: &OmogEvent) -> Opti
         OmogEvent::PhaseBegan { turn, phase } => {
             format!("— {} —", phase_line(names, *turn, *phase))
         }
+        OmogEvent::TurnBegan { turn, first } => {
+            format!("— {} —", phase_line(names, *turn, Phase::Move(*first)))
+        }
+        OmogEvent::Held { .. } | OmogEvent::ObjectiveOpen => return None,
         OmogEvent::Shot {
             figure,
             target,
@@ -143,7 +147,7 @@ pub fn event_line(state: &OmogState, names: &[String; 2], e: &OmogEvent) -> Opti
             roll,
             template,
         } => {
-            let side = state.team(*team).map_or(Side::Attacker, |t| t.side);
+            let side = state.team(*team).map_or(Side::Attacker, |t| t.side());
             let who = &names[idx(side)];
             match (kind, template) {
                 (HeavyKind::Fieldpiece, Some(Template::Cone { .. })) => {
@@ -218,10 +222,10 @@ pub fn event_line(state: &OmogState, names: &[String; 2], e: &OmogEvent) -> Opti
 
 /// A shot's odds as the lines of its tooltip: the band, each modifier, the roll needed.
 pub fn odds_lines(shooter: &Figure, o: &ShotOdds) -> Vec<String> {
-    let n = shooter.weapon.bands().len();
+    let n = shooter.kit().bands().len();
     let mut v = vec![format!(
         "{} at {}: {} range, {}+",
-        weapon(shooter.weapon),
+        weapon(shooter.kit()),
         inch(o.range),
         band_name(o.band, n),
         o.band_need

@@ -1,0 +1,212 @@
+//! Putting both forces on the table (RULINGS §9), the same for every OMOG ruleset: the attacker
+//! in a line of teams 3″ in from its edge, the defender's settlement dice in the houses nearest
+//! the objective (or round it when there are too few), its unit's dice round the objective on
+//! the attacker's side, and an officer for each squad. The ruleset says what men each element
+//! brings.
+
+use super::figure::{Figure, FigureId, Kit, Role, SquadId, TeamId, Traits};
+use super::movement::Mount;
+use super::roster::{Roster, Team};
+use crate::tactical::battlefield::{AreaKind, Battlefield};
+use crate::tactical::ruleset::Side;
+use crate::tactical::table::{compass_bearing, inches, step, TablePoint};
+
+/// One man of an element as the ruleset reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Member<K> {
+    /// What he does.
+    pub role: Role,
+    /// On foot or mounted.
+    pub mount: Mount,
+    /// His arm.
+    pub kit: K,
+    /// His qualities.
+    pub traits: Traits,
+}
+
+/// One element of a force as a team.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamPlan<K> {
+    /// Its men.
+    pub members: Vec<Member<K>>,
+    /// Whether it starts in a house at the objective.
+    pub garrison: bool,
+}
+
+/// Where a team was put: the point its men stand round and the way they face (a ruleset puts a
+/// team's gun 1″ ahead of it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placed {
+    /// The team.
+    pub team: TeamId,
+    /// Its centre.
+    pub centre: TablePoint,
+    /// The compass bearing it faces.
+    pub facing: f64,
+}
+
+struct Deployer<'a, K> {
+    field: &'a Battlefield,
+    roster: Roster<K>,
+    placed: Vec<Placed>,
+}
+
+impl<K: Kit> Deployer<'_, K> {
+    /// The nearest point to `p` (searching outwards in half-inch rings) that is on the table and
+    /// not in water, a swamp being fine.
+    fn dry(&self, p: TablePoint) -> TablePoint {
+        let ok = |q: TablePoint| {
+            self.field.spec.contains(q) && !self.field.area_kinds_at(q).contains(&AreaKind::Water)
+        };
+        if ok(p) {
+            return p;
+        }
+        for ring in 1..=40 {
+            for k in 0..16 {
+                let q = step(p, k as f64 * 22.5, ring as f64 * inches(0.5));
+                if ok(q) {
+                    return q;
+                }
+            }
+        }
+        p
+    }
+
+    fn team(
+        &mut self,
+        side: Side,
+        squad: SquadId,
+        garrison: bool,
+        plan: &TeamPlan<K>,
+        centre: TablePoint,
+        facing: f64,
+    ) {
+        let id = TeamId(self.roster.teams().len() as u16);
+        let centre = self.dry(centre);
+        let n = plan.members.len();
+        for (k, m) in plan.members.iter().enumerate() {
+            // A loose line abreast, an inch apart, square to the facing.
+            let offset = (k as f64 - (n as f64 - 1.0) / 2.0) * inches(1.0);
+            let pos = if garrison {
+                centre
+            } else {
+                self.dry(step(centre, facing + 90.0, offset))
+            };
+            let fid = FigureId(self.roster.figures().len() as u16);
+            self.roster.push_figure(Figure::new(
+                fid, side, id, m.role, m.mount, m.kit, m.traits, pos, facing,
+            ));
+        }
+        self.roster.push_team(Team::new(id, side, squad, garrison));
+        self.placed.push(Placed {
+            team: id,
+            centre,
+            facing,
+        });
+    }
+}
+
+/// Deploy both sides' teams (`[attacker, defender]`); every squad of up to three teams gets an
+/// officer carrying `officer_kit`, mounted when his squad's first team rides.
+pub fn deploy<K: Kit>(
+    field: &Battlefield,
+    plans: [&[TeamPlan<K>]; 2],
+    officer_kit: K,
+) -> (Roster<K>, Vec<Placed>) {
+    let mut d = Deployer {
+        field,
+        roster: Roster::new(Vec::new(), Vec::new()),
+        placed: Vec::new(),
+    };
+    let spec = field.spec;
+    let towards_objective = |p: TablePoint| compass_bearing(p, field.objective);
+    // Attacker.
+    let edge_bearing = field.attacker_bearing();
+    let edge_mid = step(
+        field.objective,
+        edge_bearing,
+        spec.width_mm.min(spec.depth_mm) / 2.0 - inches(3.0),
+    );
+    let atk = plans[0];
+    let n = atk.len();
+    for (k, plan) in atk.iter().enumerate() {
+        let along = (k as f64 - (n as f64 - 1.0) / 2.0) * inches(6.0);
+        let centre = step(edge_mid, edge_bearing + 90.0, along);
+        let facing = towards_objective(centre);
+        d.team(
+            Side::Attacker,
+            SquadId((k / 3) as u16),
+            false,
+            plan,
+            centre,
+            facing,
+        );
+    }
+    // Defender.
+    let houses = field.houses_near_objective(inches(12.0));
+    let mut house_iter = houses.iter();
+    let mut field_k = 0usize;
+    let def = plans[1];
+    for (k, plan) in def.iter().enumerate() {
+        let (centre, in_house) = match (plan.garrison, house_iter.next()) {
+            (true, Some(&h)) => (field.areas[h].top, true),
+            _ => {
+                // In a ring 2″ out from the objective, on the side the attack comes from.
+                let b = edge_bearing + (field_k as f64 - 1.0) * 40.0;
+                field_k += 1;
+                (step(field.objective, b, inches(2.0)), false)
+            }
+        };
+        d.team(
+            Side::Defender,
+            SquadId((k / 3) as u16),
+            in_house,
+            plan,
+            centre,
+            edge_bearing,
+        );
+    }
+    // Officers: one per squad, beside its first team.
+    for (side, teams) in [(Side::Attacker, atk.len()), (Side::Defender, def.len())] {
+        for squad in 0..teams.div_ceil(3) as u16 {
+            let Some(team) = d
+                .roster
+                .teams()
+                .iter()
+                .find(|t| t.side() == side && t.squad() == SquadId(squad))
+                .map(|t| t.id())
+            else {
+                continue;
+            };
+            let anchor = d
+                .roster
+                .figures()
+                .iter()
+                .find(|f| f.team() == team)
+                .map(|f| f.pos())
+                .unwrap_or(field.objective);
+            // An officer rides when his squad's first team does.
+            let mount = d
+                .roster
+                .figures()
+                .iter()
+                .find(|f| f.team() == team && f.role() == Role::Soldier)
+                .map_or(Mount::Foot, |f| f.mount());
+            let pos = d.dry(step(anchor, towards_objective(anchor) + 180.0, inches(1.0)));
+            let fid = FigureId(d.roster.figures().len() as u16);
+            let facing = towards_objective(pos);
+            d.roster.push_figure(Figure::new(
+                fid,
+                side,
+                team,
+                Role::Officer,
+                mount,
+                officer_kit,
+                Traits::default(),
+                pos,
+                facing,
+            ));
+        }
+    }
+    (d.roster, d.placed)
+}

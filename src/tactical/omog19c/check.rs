@@ -1,0 +1,291 @@
+//! Checking OMOG 19C orders: pure, no dice. The table screen and the bots ask these for their
+//! previews, and `execute` runs them before it rolls anything, so a number a player is promised
+//! is the number the die is held to.
+
+use serde::Serialize;
+
+use super::command::OmogCommand;
+use super::refusal::Refusal;
+use super::state::{Figure, FigureId, Gun, HeavyKind, OmogState, Phase, Role, TeamId};
+use super::tables::{fieldpiece, gatling, stick, to_hit, Mount, ShotModifier};
+use crate::tactical::battlefield::{AreaKind, Battlefield};
+use crate::tactical::omog::orders;
+use crate::tactical::omog::seeing::{line_of_fire, Unseen};
+use crate::tactical::omog::Refusal as Core;
+use crate::tactical::ruleset::Side;
+use crate::tactical::sight::Crossed;
+use crate::tactical::table::distance;
+use crate::tactical::table::TablePoint;
+
+/// The side the battle waits for.
+pub fn actor(state: &OmogState) -> Option<Side> {
+    state.clock().actor()
+}
+
+/// How the engine's messages name a figure: side, kind and number.
+pub fn name(f: &Figure) -> String {
+    f.name()
+}
+
+/// Check a move: its path over the terrain, the figure's allowance, team cohesion, the
+/// conditions of a charge, and what a gun crew may do. Returns the share of the move used.
+pub fn check_move(
+    field: &Battlefield,
+    state: &OmogState,
+    id: FigureId,
+    path: &[TablePoint],
+    charge: bool,
+) -> Result<f64, Refusal> {
+    let orders::MoveCheck { used, survey } =
+        orders::check_move(field, state.roster(), state.clock(), id, path, charge)?;
+    let f = state.figure(id).expect("checked");
+    let end = *path.last().expect("checked");
+    if state.gun(f.team()).is_some() && f.role() == Role::Gunner {
+        let crew = state.team_members(f.team()).count();
+        if crew < 3 && distance(end, f.pos()) > 0.01 {
+            return Err(Refusal::CrewTooSmall);
+        }
+        if survey.crossed.iter().any(|(_, c)| *c == Crossed::Ford)
+            || survey.legs.iter().any(|l| l.footing.swamp)
+        {
+            return Err(Refusal::GunFordSwamp);
+        }
+        let woods: f64 = survey
+            .legs
+            .iter()
+            .filter(|l| l.footing.woods && !l.footing.road)
+            .map(|l| l.len)
+            .sum();
+        if woods > stick::short() + 1e-9 {
+            return Err(Refusal::GunWoods);
+        }
+    }
+    Ok(used)
+}
+
+/// A small-arms shot worked out: the range, the band's number, every modifier and the roll
+/// needed. The engine rolls against exactly this, and the table screen shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ShotOdds {
+    /// Shooter to target, mm.
+    pub range: f64,
+    /// Which of the weapon's range bands that is (0: the shortest).
+    pub band: usize,
+    /// The band's number before modifiers.
+    pub band_need: u8,
+    /// Every modifier that applies.
+    pub modifiers: Vec<ShotModifier>,
+    /// The lowest roll of a d6 that hits.
+    pub need: u8,
+}
+
+/// The breakdown of a small-arms shot from where the two figures stand, or why it cannot be
+/// taken: range, sight, cover. Whether the shooter may fire now is [`shoot_odds`]'s business.
+pub fn shot_odds(
+    field: &Battlefield,
+    shooter: &Figure,
+    target: &Figure,
+) -> Result<ShotOdds, Refusal> {
+    if target.side() == shooter.side() {
+        return Err(Core::OwnSide.into());
+    }
+    if !target.alive() {
+        return Err(Core::AlreadyDown(target.name()).into());
+    }
+    let weapon = shooter.kit();
+    let range = distance(shooter.pos(), target.pos());
+    if range > weapon.max_range() + 1e-9 {
+        return Err(Core::OutOfRange {
+            range_in: range / 25.4,
+            weapon: weapon.name(),
+            reach_in: weapon.max_range() / 25.4,
+        }
+        .into());
+    }
+    match line_of_fire(field, shooter.pos(), target.pos()) {
+        Ok(()) => {}
+        Err(Unseen::DeepInWoods) => return Err(Core::DeepInWoods(target.name()).into()),
+        Err(u) => {
+            return Err(Core::CannotSee {
+                shooter: shooter.name(),
+                target: target.name(),
+                what: u.what(),
+            }
+            .into())
+        }
+    }
+    let mut mods = Vec::new();
+    if let Some(c) = field.cover(target.pos(), shooter.pos()) {
+        mods.extend(ShotModifier::for_cover(c));
+    }
+    let high = |p| field.area_kinds_at(p).contains(&AreaKind::Hill);
+    if high(shooter.pos()) && !high(target.pos()) {
+        mods.push(ShotModifier::ShooterHigh);
+    }
+    if shooter.mount() == Mount::Horse && shooter.moved() {
+        mods.push(ShotModifier::ShooterMovedOnHorse);
+    }
+    let bands = weapon.bands();
+    let band = bands
+        .iter()
+        .position(|(max, _)| range <= *max + 1e-9)
+        .expect("within the longest band");
+    match to_hit(weapon, range, &mods) {
+        Some(need) => Ok(ShotOdds {
+            range,
+            band,
+            band_need: bands[band].1,
+            modifiers: mods,
+            need,
+        }),
+        None => Err(Core::CannotHit {
+            shooter: shooter.name(),
+            target: target.name(),
+            why: mods
+                .iter()
+                .map(|m| m.label())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+        .into()),
+    }
+}
+
+/// The modifiers and roll needed for a small-arms shot, or why it cannot be taken.
+pub fn shot(
+    field: &Battlefield,
+    shooter: &Figure,
+    target: &Figure,
+) -> Result<(u8, Vec<ShotModifier>), Refusal> {
+    shot_odds(field, shooter, target).map(|o| (o.need, o.modifiers))
+}
+
+/// A small-arms shot's breakdown, or why it cannot be taken now: the shooter's readiness, then
+/// range, sight and cover. `execute` rolls against exactly this.
+pub fn shoot_odds(
+    field: &Battlefield,
+    state: &OmogState,
+    figure: FigureId,
+    target: FigureId,
+) -> Result<ShotOdds, Refusal> {
+    let f = orders::check_shooter(state.roster(), state.clock(), figure)?;
+    if f.role() == Role::Gunner
+        && state
+            .gun(f.team())
+            .is_some_and(|g| g.fired_in() == Some(state.turn()))
+    {
+        return Err(Refusal::GunnerServing);
+    }
+    let t = state.figure(target).ok_or(Core::NoFigure(target.0))?;
+    shot_odds(field, f, t)
+}
+
+/// Living figures that could be hit by direct fire from `shooter` now, with the roll needed,
+/// easiest first.
+pub fn targets(field: &Battlefield, state: &OmogState, shooter: &Figure) -> Vec<(FigureId, u8)> {
+    let reach = shooter.kit().max_range();
+    let mut v: Vec<(FigureId, u8)> = state
+        .living(shooter.side().other())
+        .filter(|t| distance(t.pos(), shooter.pos()) <= reach + 1e-9)
+        .filter_map(|t| shot(field, shooter, t).ok().map(|(n, _)| (t.id(), n)))
+        .collect();
+    v.sort_by_key(|&(id, need)| (need, id));
+    v
+}
+
+/// The gun of a team that may fire now, with its free trained crew.
+pub fn check_gun(
+    state: &OmogState,
+    team: TeamId,
+    kind: HeavyKind,
+) -> Result<(&Gun, usize), Refusal> {
+    if !matches!(state.phase(), Phase::Fire(_)) {
+        return Err(Refusal::GunsOutsideFire);
+    }
+    let t = state.team(team).ok_or(Refusal::NoTeam(team.0))?;
+    if Some(t.side()) != actor(state) {
+        return Err(Refusal::GunNotYours);
+    }
+    let Some(g) = state.gun(team).filter(|g| g.kind() == kind) else {
+        return Err(match kind {
+            HeavyKind::Fieldpiece => Refusal::NoFieldpiece,
+            HeavyKind::Gatling => Refusal::NoGatling,
+        });
+    };
+    if g.fired_in() == Some(state.turn()) {
+        return Err(Refusal::GunFired);
+    }
+    if !g.ready(state.turn()) {
+        return Err(Refusal::NotSetUp);
+    }
+    let crew = state
+        .team_members(team)
+        .filter(|f| f.role() == Role::Gunner && !f.fired())
+        .count();
+    let needed = match kind {
+        HeavyKind::Fieldpiece => 2,
+        HeavyKind::Gatling => gatling::GUNNERS,
+    };
+    if crew < needed as usize {
+        return Err(Refusal::TooFewGunners(needed));
+    }
+    if kind == HeavyKind::Fieldpiece
+        && crew == 2
+        && g.fired_in().is_some_and(|t| t + 1 == state.turn())
+    {
+        return Err(Refusal::TwoManCrew);
+    }
+    Ok((g, crew))
+}
+
+/// Check any order.
+pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Result<(), Refusal> {
+    if state.phase() == Phase::Over {
+        return Err(Core::BattleOver.into());
+    }
+    match cmd {
+        OmogCommand::Move {
+            figure,
+            path,
+            charge,
+        } => check_move(field, state, *figure, path, *charge).map(|_| ()),
+        OmogCommand::Hold { figure } => {
+            Ok(orders::check_hold(state.roster(), state.clock(), *figure)?)
+        }
+        OmogCommand::EndMove => Ok(orders::check_end_move(state.clock())?),
+        OmogCommand::EndFire => Ok(orders::check_end_fire(state.clock())?),
+        OmogCommand::Shoot { figure, target } => {
+            shoot_odds(field, state, *figure, *target).map(|_| ())
+        }
+        OmogCommand::FireGun { team, at } => {
+            let (g, _) = check_gun(state, *team, HeavyKind::Fieldpiece)?;
+            let range = distance(g.pos(), *at);
+            if !field.spec.contains(*at) {
+                return Err(Refusal::AimOffTable);
+            }
+            if !field.sight(g.pos(), *at).is_clear() {
+                return Err(Refusal::GunnerCannotSee);
+            }
+            if range < fieldpiece::min_shell_range() {
+                if g.canister() == 0 {
+                    return Err(Refusal::NoCanister);
+                }
+            } else if range > fieldpiece::max_range() + 1e-9 {
+                return Err(Refusal::BeyondRange);
+            } else if g.shells() == 0 {
+                return Err(Refusal::NoShells);
+            }
+            Ok(())
+        }
+        OmogCommand::FireGatling { team, at } => {
+            let (g, _) = check_gun(state, *team, HeavyKind::Gatling)?;
+            if g.bursts() == 0 {
+                return Err(Refusal::NoBursts);
+            }
+            if distance(g.pos(), *at) < 1.0 {
+                return Err(Refusal::AimAtMuzzle);
+            }
+            Ok(())
+        }
+    }
+}
