@@ -85,6 +85,9 @@ pub struct Figure<K> {
     alive: bool,
     /// Has had his order of the move phase (moved or held).
     moved: bool,
+    /// Has changed his place this turn (a trooper who held still has not ridden).
+    #[serde(default)]
+    travelled: bool,
     /// Has had his order of the fire phase (shot, served a gun or held).
     fired: bool,
     charging: bool,
@@ -117,6 +120,7 @@ impl<K: Kit> Figure<K> {
             facing,
             alive: true,
             moved: false,
+            travelled: false,
             fired: false,
             charging: false,
             charge_used: false,
@@ -167,6 +171,10 @@ impl<K: Kit> Figure<K> {
     pub fn moved(&self) -> bool {
         self.moved
     }
+    /// Has changed his place this turn.
+    pub fn travelled(&self) -> bool {
+        self.travelled
+    }
     /// Has had his order this fire phase.
     pub fn fired(&self) -> bool {
         self.fired
@@ -194,7 +202,11 @@ impl<K: Kit> Figure<K> {
         format!("{side} {what} #{}", self.id.0)
     }
 
+    /// Go to `p`: he has travelled this turn if it is not where he stood.
     pub(in crate::tactical) fn set_pos(&mut self, p: TablePoint) {
+        if p != self.pos {
+            self.travelled = true;
+        }
         self.pos = p;
     }
     pub(in crate::tactical) fn set_facing(&mut self, bearing: f64) {
@@ -216,6 +228,7 @@ impl<K: Kit> Figure<K> {
     /// A new turn: nothing done yet.
     pub(in crate::tactical) fn new_turn(&mut self) {
         self.moved = false;
+        self.travelled = false;
         self.fired = false;
         self.charging = false;
     }
@@ -239,9 +252,11 @@ impl<K: Kit> FigureEdit<'_, K> {
         self.0.traits = t;
         self
     }
-    /// Mark what he has done this turn.
+    /// Mark what he has done this turn: had his move order (and travelled with it) and his
+    /// fire order.
     pub fn done(self, moved: bool, fired: bool) -> Self {
         self.0.moved = moved;
+        self.0.travelled = moved;
         self.0.fired = fired;
         self
     }

@@ -84,35 +84,52 @@ pub struct Fight {
     pub opponents: Vec<FigureId>,
 }
 
-/// Who fights whom: every figure in contact with enemies fights once, the lone man of each fight
-/// against up to three opponents, in figure order.
+/// Who fights whom, by who is outnumbered: the figure with the most enemies in contact fights
+/// alone against up to three of them (nearest first), then the next most outnumbered among
+/// those left, until only pairs remain, which fight one on one. Each figure fights once. Ties go
+/// to the lower figure number. (Pairing in figure order instead let the side with the lower
+/// numbers turn every two-to-one and rule of three into single fights.)
 pub fn pairings<K: Kit>(roster: &Roster<K>) -> Vec<Fight> {
-    let mut fought: Vec<FigureId> = Vec::new();
+    let living: Vec<&Figure<K>> = roster.figures().iter().filter(|f| f.alive()).collect();
+    // Who touches whom, once.
+    let touching: Vec<Vec<usize>> = living
+        .iter()
+        .map(|me| {
+            let mut foes: Vec<usize> = (0..living.len())
+                .filter(|&j| {
+                    living[j].side() != me.side()
+                        && distance(living[j].pos(), me.pos()) <= contact() + 1e-9
+                })
+                .collect();
+            foes.sort_by(|&a, &b| {
+                distance(living[a].pos(), me.pos())
+                    .total_cmp(&distance(living[b].pos(), me.pos()))
+                    .then(living[a].id().cmp(&living[b].id()))
+            });
+            foes
+        })
+        .collect();
+    let mut taken = vec![false; living.len()];
     let mut out = Vec::new();
-    for me in roster.figures().iter().filter(|f| f.alive()) {
-        if fought.contains(&me.id()) {
-            continue;
-        }
-        let mut foes: Vec<&Figure<K>> = roster
-            .living(me.side().other())
-            .filter(|e| {
-                !fought.contains(&e.id()) && distance(e.pos(), me.pos()) <= contact() + 1e-9
-            })
-            .collect();
-        if foes.is_empty() {
-            continue;
-        }
-        foes.sort_by(|a, b| {
-            distance(a.pos(), me.pos())
-                .total_cmp(&distance(b.pos(), me.pos()))
-                .then(a.id().cmp(&b.id()))
-        });
+    loop {
+        let free = |i: usize| -> Vec<usize> {
+            touching[i].iter().copied().filter(|&j| !taken[j]).collect()
+        };
+        let pick = (0..living.len())
+            .filter(|&i| !taken[i])
+            .map(|i| (free(i).len(), i))
+            .filter(|&(n, _)| n > 0)
+            .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let Some((_, i)) = pick else { break };
+        let mut foes = free(i);
         foes.truncate(3);
-        fought.push(me.id());
-        fought.extend(foes.iter().map(|f| f.id()));
+        taken[i] = true;
+        for &j in &foes {
+            taken[j] = true;
+        }
         out.push(Fight {
-            lone: me.id(),
-            opponents: foes.iter().map(|f| f.id()).collect(),
+            lone: living[i].id(),
+            opponents: foes.iter().map(|&j| living[j].id()).collect(),
         });
     }
     out

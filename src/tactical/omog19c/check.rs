@@ -122,7 +122,7 @@ pub fn shot_odds(
     if high(shooter.pos()) && !high(target.pos()) {
         mods.push(ShotModifier::ShooterHigh);
     }
-    if shooter.mount() == Mount::Horse && shooter.moved() {
+    if shooter.mount() == Mount::Horse && shooter.travelled() {
         mods.push(ShotModifier::ShooterMovedOnHorse);
     }
     let bands = weapon.bands();

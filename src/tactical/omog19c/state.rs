@@ -35,7 +35,7 @@ pub struct Gun {
     shells: u8,
     canister: u8,
     bursts: u8,
-    set_up_in: Option<u32>,
+    moved_in: Option<u32>,
     fired_in: Option<u32>,
 }
 
@@ -61,8 +61,8 @@ impl Gun {
             } else {
                 0
             },
-            // Guns are deployed ready to fire.
-            set_up_in: Some(0),
+            // Guns are deployed set up, ready to fire.
+            moved_in: None,
             fired_in: None,
         }
     }
@@ -90,22 +90,28 @@ impl Gun {
     pub fn bursts(&self) -> u8 {
         self.bursts
     }
-    /// The turn it was last moved in (0: as deployed).
-    pub fn set_up_in(&self) -> Option<u32> {
-        self.set_up_in
+    /// The turn it was last moved in (`None`: it has stood where it was deployed).
+    pub fn moved_in(&self) -> Option<u32> {
+        self.moved_in
     }
     /// The turn it last fired in.
     pub fn fired_in(&self) -> Option<u32> {
         self.fired_in
     }
-    /// Whether it has been set up in an earlier turn and not moved since.
+    /// The first turn it may fire: after a whole turn in which it neither moved nor fired
+    /// (a gun moved in turn 3 sets up in turn 4 and fires from turn 5).
+    pub fn ready_in(&self) -> u32 {
+        self.moved_in.map_or(1, |t| t + 2)
+    }
+
+    /// Whether it is set up to fire in `turn`.
     pub fn ready(&self, turn: u32) -> bool {
-        self.set_up_in.is_some_and(|t| t < turn)
+        turn >= self.ready_in()
     }
 
     pub(super) fn moved_to(&mut self, p: TablePoint, turn: u32) {
         self.pos = p;
-        self.set_up_in = Some(turn);
+        self.moved_in = Some(turn);
     }
     pub(super) fn fired(&mut self, turn: u32, canister: bool) {
         self.fired_in = Some(turn);
@@ -115,9 +121,9 @@ impl Gun {
             HeavyKind::Fieldpiece => self.shells = self.shells.saturating_sub(1),
         }
     }
-    pub(super) fn edit(&mut self, shells: u8, canister: u8, bursts: u8, set_up_in: Option<u32>) {
-        (self.shells, self.canister, self.bursts, self.set_up_in) =
-            (shells, canister, bursts, set_up_in);
+    pub(super) fn edit(&mut self, shells: u8, canister: u8, bursts: u8, moved_in: Option<u32>) {
+        (self.shells, self.canister, self.bursts, self.moved_in) =
+            (shells, canister, bursts, moved_in);
     }
 }
 

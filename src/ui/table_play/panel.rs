@@ -324,7 +324,7 @@ impl TablePlay {
             let ready = if h.ready(self.state.turn()) {
                 "set up".to_string()
             } else {
-                "setting up: fires next turn".to_string()
+                format!("setting up: fires from turn {}", h.ready_in())
             };
             let ammo = match h.kind() {
                 HeavyKind::Fieldpiece => format!(
