@@ -3,11 +3,9 @@
 
 use omms::tactical::omog::melee::{pairings, Fight};
 use omms::tactical::omog19c::engine::{check, execute, shoot_odds};
-use omms::tactical::omog19c::position::Position;
 use omms::tactical::omog19c::state::{FigureId, HeavyKind, Phase, Role, TeamId};
 use omms::tactical::omog19c::tables::{ShotModifier, Weapon};
 use omms::tactical::omog19c::*;
-use omms::tactical::*;
 
 #[path = "common/omog_table.rs"]
 mod omog_table;
