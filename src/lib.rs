@@ -27,6 +27,7 @@ pub mod dice;
 pub mod import;
 pub mod map;
 pub mod rules;
+pub mod save;
 pub mod sim;
 pub mod tactical;
 pub mod ui;

@@ -9,7 +9,8 @@
 //!
 //! Questions about the map (roads, reach, coin discs, sieges) are asked of a [`Board`]; the
 //! engine itself knows cards, food, dice and ownership. [`Game`] keeps the command log and turn
-//! hashes and reads and writes saves; [`replay`] re-runs a log and proves it reproduces the game.
+//! hashes; [`replay`] re-runs a log and proves it reproduces the game. Save files are
+//! [`crate::save`]'s.
 //!
 //! ```
 //! use omms::map::{PlaceKind, Scale};
@@ -51,7 +52,7 @@ mod ids;
 mod legal;
 pub mod map_board;
 mod options;
-mod save;
+mod replay;
 mod scenario;
 mod state;
 pub mod testkit;
@@ -83,7 +84,7 @@ pub use ids::{CardId, Dice, Food, MapPoint, PlayerId, Points, SettlementId, Unit
 pub use legal::{cheapest_set, legal_commands};
 pub use map_board::MapBoard;
 pub use options::{DrawRule, GameSetup, Options, PlayerSetup, SetupError, Victory, MAX_PLAYERS};
-pub use save::{replay, ReplayError, SaveError, FORMAT_VERSION};
+pub use replay::{replay, ReplayError, ReplayWatch};
 pub use scenario::{Scenario, ScenarioError};
 pub use state::{
     Pending, Phase, Player, Settlement, SiegeClock, State, STARTING_FOOD, STARTING_HAND,

@@ -6,7 +6,7 @@
 //! keeps an autosave, rewritten atomically after every turn; `--load FILE` proves a save replays
 //! to the same state hash at every turn and plays it on to the end.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -18,9 +18,14 @@ use crate::rules::{
     State, MAX_PLAYERS,
 };
 
-mod save_file;
+pub use crate::save::{write_atomically, SaveFileError};
+use crate::save::{GameId, SaveLock, SavedGame, SeatPlay};
 
-pub use save_file::{read_save, write_atomically, SaveFileError};
+/// The game in a save file (seats and a battle in progress left out; [`crate::save::read`]
+/// has them).
+pub fn read_save(path: &std::path::Path) -> Result<Game, SaveFileError> {
+    crate::save::read(path).map(SavedGame::into_game)
+}
 
 /// Options of `omms sim`.
 #[derive(clap::Args, Debug, Clone)]
@@ -68,6 +73,14 @@ pub enum SimError {
     /// The save file is missing, unreadable, damaged or from a newer version.
     #[error("{0}")]
     Save(#[from] SaveFileError),
+    /// The save names places the map does not have (the map changed since).
+    #[error("{path}: {error}")]
+    Mismatch {
+        /// The save.
+        path: PathBuf,
+        /// The places at fault.
+        error: crate::save::MapMismatch,
+    },
     /// The save's command log does not reproduce its game on this map.
     #[error("{path}: {error}")]
     Replay {
@@ -169,15 +182,24 @@ pub fn run(
         // A closed stdout (e.g. `| head`) is not the simulation's failure.
         let _ = writeln!(out, "{line}");
     };
+    // Taken before any work, so a second process saving to the same file is refused at once.
+    let lock = args.save.as_deref().map(SaveLock::acquire).transpose()?;
     if let Some(path) = &args.load {
-        let game = read_save(path)?;
+        let saved = crate::save::read(path)?;
+        crate::save::check_fits(saved.game(), &board).map_err(|error| SimError::Mismatch {
+            path: path.clone(),
+            error,
+        })?;
+        let id = saved.game_id().clone();
+        let game = saved.into_game();
         game.verify(&board).map_err(|error| SimError::Replay {
             path: path.clone(),
             error,
         })?;
         let seats = game.setup().players.len();
         let names = bot_names(&args.ai, seats)?;
-        let summary = play_on(game, &board, &names, args.turn_limit, args.save.as_deref())?;
+        let save = lock.as_ref().map(|l| (l, id));
+        let summary = play_on(game, &board, &names, args.turn_limit, save)?;
         say(json(&summary));
         return Ok(());
     }
@@ -185,7 +207,8 @@ pub fn run(
     let setup = setup_for(&name, scale, args.players);
     let Some(games) = args.games else {
         let game = Game::new(setup, args.seed)?;
-        let summary = play_on(game, &board, &names, args.turn_limit, args.save.as_deref())?;
+        let save = lock.as_ref().map(|l| (l, GameId::fresh()));
+        let summary = play_on(game, &board, &names, args.turn_limit, save)?;
         say(json(&summary));
         return Ok(());
     };
@@ -261,33 +284,46 @@ pub fn setup_for(map: &str, scale: crate::map::Scale, players: usize) -> GameSet
     }
 }
 
-/// Play `game` on to a winner or the turn limit with these bots, autosaving to `save` after every
-/// turn, and sum it up.
+/// Play `game` on to a winner or the turn limit with these bots, autosaving through `save` (the
+/// locked file and the game's id) after every turn, and sum it up.
 pub fn play_on(
     mut game: Game,
     board: &dyn Board,
     names: &[String],
     turn_limit: u32,
-    save: Option<&Path>,
+    save: Option<(&SaveLock, GameId)>,
 ) -> Result<Summary, SimError> {
     let mut bots: Vec<Box<dyn Bot>> = names.iter().filter_map(|n| bot_by_name(n)).collect();
     let mut save_error = None;
+    let write = |g: &Game, (lock, id): (&SaveLock, GameId)| -> Result<(), SimError> {
+        let seats = names
+            .iter()
+            .map(|bot| SeatPlay::Ai { bot: bot.clone() })
+            .collect();
+        let saved =
+            SavedGame::new(g.clone(), id, seats).map_err(|error| SaveFileError::Format {
+                path: lock.path().to_path_buf(),
+                error,
+            })?;
+        let stamp = crate::save::file::utc_now();
+        Ok(lock.write(saved.to_json_at(Some(&stamp)).as_bytes())?)
+    };
     let report = play_game(
         &mut game,
         board,
         &mut bots,
         Limits::turns(turn_limit),
         |g| {
-            if let (Some(path), None) = (save, &save_error) {
-                save_error = write_atomically(path, g.to_json().as_bytes()).err();
+            if let (Some((lock, id)), None) = (&save, &save_error) {
+                save_error = write(g, (lock, id.clone())).err();
             }
         },
     )?;
-    if let Some(path) = save {
+    if let Some(save) = save {
         if let Some(e) = save_error {
-            return Err(e.into());
+            return Err(e);
         }
-        write_atomically(path, game.to_json().as_bytes())?;
+        write(&game, save)?;
     }
     Ok(summarise(&game, names, &report))
 }

@@ -166,7 +166,7 @@ fn bad_input_is_refused_with_the_file_named_and_exit_code_2() {
     .unwrap();
     let text = game
         .to_json()
-        .replace("\"format_version\": 1", "\"format_version\": 2");
+        .replace("\"format_version\": 2", "\"format_version\": 99");
     std::fs::write(&newer, text).unwrap();
     refused(
         &["sim", "--map", map, "--load", newer.to_str().unwrap()],

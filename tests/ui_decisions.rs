@@ -99,7 +99,7 @@ fn run_ui(name: &str, map: &str, game: &Game, seats: &[Seat], body: &str, shots:
     std::fs::create_dir_all(&saves).unwrap();
     std::fs::write(saves.join(format!("{name}.json")), save_json(game, seats)).unwrap();
     let script = format!(
-        "wait 2\nbutton Load game\nwait 1\nbutton {name}.json\nwait 3\n{body}\nsave after.json\n"
+        "wait 2\nbutton Load game\nwait 1\nbutton {name}\nwait 3\n{body}\nsave after.json\n"
     );
     play_script(
         &root().join("maps").join(map),

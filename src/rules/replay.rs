@@ -1,54 +1,17 @@
-//! Saved games and replays.
+//! Replays: a game is its setup, seed and command log, and re-running the log must reproduce the
+//! state hash recorded at the start of every turn and the final state.
 //!
-//! A save is JSON: `{format_version, seed, setup, commands, turn_hashes, snapshot}`. The command
-//! log with the setup and seed is the game; the snapshot lets a game resume without re-running
-//! it; the turn hashes let a replay prove the log still produces the same game, turn by turn.
-//! Writing files (atomically, with autosaves) is the binary's business, not the rules'.
-
-use serde::{Deserialize, Serialize};
+//! Reading and writing save files is not the rules' business: [`crate::save`] owns every byte of
+//! a save and hands the engine a [`Game`] rebuilt with [`Game::restore`].
 
 use super::board::Board;
 use super::command::Command;
 use super::error::RuleError;
+use super::event::Event;
 use super::game::{Game, TurnHash};
 use super::hash::{state_hash, StateHash};
 use super::options::{GameSetup, SetupError};
 use super::state::State;
-
-/// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
-
-#[derive(Serialize, Deserialize)]
-struct SaveFile {
-    format_version: u32,
-    seed: u64,
-    setup: GameSetup,
-    commands: Vec<Command>,
-    turn_hashes: Vec<TurnHash>,
-    snapshot: State,
-}
-
-/// Why a save cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SaveError {
-    /// Not JSON, or JSON without a `format_version`.
-    #[error("This is not an OMMS saved game: {0}")]
-    NotASave(String),
-    /// Written by a newer OMMS.
-    #[error("This game was saved by a newer version of OMMS (save format {found}); this version reads formats up to {supported}. Please update OMMS.")]
-    Newer {
-        /// The file's version.
-        found: u32,
-        /// [`FORMAT_VERSION`].
-        supported: u32,
-    },
-    /// A version this build has no upgrade path from.
-    #[error("Save format {0} is not one OMMS ever wrote.")]
-    Unknown(u32),
-    /// The right version, but the content does not fit it.
-    #[error("The saved game is damaged: {0}")]
-    Damaged(String),
-}
 
 /// Why a replay does not reproduce the game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -76,6 +39,13 @@ pub enum ReplayError {
         /// Replayed hash.
         got: StateHash,
     },
+    /// The log began turns but the save recorded no hash for any of them: without them the
+    /// log cannot be checked turn by turn, so this is refused rather than waved through.
+    #[error("The save records no turn hashes, but its log begins {turns} turns: it cannot be checked turn by turn.")]
+    NoTurnHashes {
+        /// Turns the replay began.
+        turns: usize,
+    },
     /// The replay began a different number of turns than recorded.
     #[error("The replay began {got} turns; the save recorded {expected}.")]
     TurnCount {
@@ -94,69 +64,66 @@ pub enum ReplayError {
     },
 }
 
-impl Game {
-    /// The game as a save file's text.
-    pub fn to_json(&self) -> String {
-        let file = SaveFile {
-            format_version: FORMAT_VERSION,
-            seed: self.seed,
-            setup: self.setup.clone(),
-            commands: self.commands.clone(),
-            turn_hashes: self.turn_hashes.clone(),
-            snapshot: self.state.clone(),
-        };
-        // Plain data always serialises.
-        serde_json::to_string_pretty(&file).unwrap_or_default()
+/// Something that follows a replay command by command, e.g. to rebuild a game's log of events.
+pub trait ReplayWatch {
+    /// Just before `command` is carried out on `state`.
+    fn before(&mut self, state: &State, command: &Command) {
+        let _ = (state, command);
     }
+    /// Just after, with the state it led to and what happened.
+    fn after(&mut self, state: &State, events: &[Event]) {
+        let _ = (state, events);
+    }
+}
 
-    /// Read a save file's text. The game resumes from the snapshot; call [`Game::verify`] to
-    /// prove the log reproduces it.
-    pub fn from_json(text: &str) -> Result<Game, SaveError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| SaveError::NotASave(e.to_string()))?;
-        let version = value
-            .get("format_version")
-            .and_then(serde_json::Value::as_u64)
-            .ok_or_else(|| SaveError::NotASave("it has no format_version".into()))?;
-        let version = u32::try_from(version).unwrap_or(u32::MAX);
-        if version > FORMAT_VERSION {
-            return Err(SaveError::Newer {
-                found: version,
-                supported: FORMAT_VERSION,
-            });
+/// A watch that looks at nothing.
+struct Blind;
+impl ReplayWatch for Blind {}
+
+impl Game {
+    /// A game from the parts a save holds. The snapshot must be consistent and agree with the
+    /// setup on the players; whether the log reproduces it is [`Game::verify`]'s question.
+    pub fn restore(
+        setup: GameSetup,
+        seed: u64,
+        commands: Vec<Command>,
+        turn_hashes: Vec<TurnHash>,
+        snapshot: State,
+    ) -> Result<Game, String> {
+        if snapshot.players().len() != setup.players.len() {
+            return Err("the snapshot and the setup disagree on the players".into());
         }
-        // Older formats would be upgraded here one version at a time; version 1 is the first.
-        if version < 1 {
-            return Err(SaveError::Unknown(version));
-        }
-        let file: SaveFile =
-            serde_json::from_value(value).map_err(|e| SaveError::Damaged(e.to_string()))?;
-        if file.snapshot.players().len() != file.setup.players.len() {
-            return Err(SaveError::Damaged(
-                "the snapshot and the setup disagree on the players".into(),
-            ));
-        }
-        if let Some(problem) = file.snapshot.consistency_problem() {
-            return Err(SaveError::Damaged(problem));
+        if let Some(problem) = snapshot.consistency_problem() {
+            return Err(problem);
         }
         Ok(Game {
-            setup: file.setup,
-            seed: file.seed,
-            commands: file.commands,
-            turn_hashes: file.turn_hashes,
-            state: file.snapshot,
+            setup,
+            seed,
+            commands,
+            turn_hashes,
+            state: snapshot,
         })
     }
 
     /// Replay this game's log from its setup and seed, comparing the state hash at the start of
     /// every turn and at the end with the recorded ones.
     pub fn verify(&self, board: &dyn Board) -> Result<(), ReplayError> {
-        let replayed = replay(
+        self.verify_watched(board, &mut Blind)
+    }
+
+    /// [`Game::verify`], showing every replayed command to `watch`.
+    pub fn verify_watched(
+        &self,
+        board: &dyn Board,
+        watch: &mut dyn ReplayWatch,
+    ) -> Result<(), ReplayError> {
+        let replayed = replay_watched(
             &self.setup,
             self.seed,
             &self.commands,
             &self.turn_hashes,
             board,
+            watch,
         )?;
         let (expected, got) = (state_hash(&self.state), state_hash(&replayed.state));
         if expected != got {
@@ -167,7 +134,8 @@ impl Game {
 }
 
 /// Re-run `commands` from `setup` and `seed`, checking each turn's starting hash against
-/// `expected` (pass an empty slice to skip the comparison). Returns the rebuilt game.
+/// `expected`: every turn the log begins must have its recorded hash, so an empty list passes
+/// only a log that never finished a turn. Returns the rebuilt game.
 pub fn replay(
     setup: &GameSetup,
     seed: u64,
@@ -175,39 +143,72 @@ pub fn replay(
     expected: &[TurnHash],
     board: &dyn Board,
 ) -> Result<Game, ReplayError> {
+    replay_watched(setup, seed, commands, expected, board, &mut Blind)
+}
+
+fn replay_watched(
+    setup: &GameSetup,
+    seed: u64,
+    commands: &[Command],
+    expected: &[TurnHash],
+    board: &dyn Board,
+    watch: &mut dyn ReplayWatch,
+) -> Result<Game, ReplayError> {
     let mut game = Game::new(setup.clone(), seed)?;
     for (index, cmd) in commands.iter().enumerate() {
-        game.submit(board, cmd.clone())
+        watch.before(&game.state, cmd);
+        let events = game
+            .submit(board, cmd.clone())
             .map_err(|error| ReplayError::Refused { index, error })?;
+        watch.after(&game.state, &events);
         let done = game.turn_hashes.len();
-        if done > 0 && !expected.is_empty() {
-            let got = game.turn_hashes[done - 1];
-            if got.after_commands == index + 1 {
-                match expected.get(done - 1) {
-                    Some(want) if *want == got => {}
-                    Some(want) => {
-                        return Err(ReplayError::Diverged {
-                            turn: want.turn,
-                            after_commands: want.after_commands,
-                            expected: want.hash,
-                            got: got.hash,
-                        })
-                    }
-                    None => {
-                        return Err(ReplayError::TurnCount {
-                            expected: expected.len(),
-                            got: done,
-                        })
-                    }
-                }
+        let Some(got) = game.turn_hashes.last().copied() else {
+            continue;
+        };
+        if got.after_commands != index + 1 {
+            continue;
+        }
+        match expected.get(done - 1) {
+            Some(want) if *want == got => {}
+            Some(want) => {
+                return Err(ReplayError::Diverged {
+                    turn: want.turn,
+                    after_commands: want.after_commands,
+                    expected: want.hash,
+                    got: got.hash,
+                })
+            }
+            None if expected.is_empty() => {
+                // Counted to the end, so the message says how many turns went unchecked.
+                let turns = replay_turns(&mut game, board, &commands[index + 1..]);
+                return Err(ReplayError::NoTurnHashes {
+                    turns: done + turns,
+                });
+            }
+            None => {
+                return Err(ReplayError::TurnCount {
+                    expected: expected.len(),
+                    got: done,
+                })
             }
         }
     }
-    if !expected.is_empty() && game.turn_hashes.len() != expected.len() {
+    if game.turn_hashes.len() != expected.len() {
         return Err(ReplayError::TurnCount {
             expected: expected.len(),
             got: game.turn_hashes.len(),
         });
     }
     Ok(game)
+}
+
+/// How many more turns `rest` begins (stopping at a refusal, which the caller reports anyway).
+fn replay_turns(game: &mut Game, board: &dyn Board, rest: &[Command]) -> usize {
+    let before = game.turn_hashes.len();
+    for cmd in rest {
+        if game.submit(board, cmd.clone()).is_err() {
+            break;
+        }
+    }
+    game.turn_hashes.len() - before
 }

@@ -81,7 +81,8 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
             input.mouse = [x, y];
             input.clicked = is_mouse_button_pressed(MouseButton::Left);
             input.dt = get_frame_time();
-            if let Screen::Play(p) = &mut screen {
+            let typing = matches!(&screen, Screen::Play(p) if p.wants_text());
+            if let (Screen::Play(p), false) = (&mut screen, typing) {
                 // The board reads typed `+`, `-` and `0` itself, so the game screen gets its two
                 // letters as keys rather than from the shared queue of typed characters.
                 for (key, c) in [(KeyCode::F, 'f'), (KeyCode::E, 'e')] {
@@ -115,9 +116,9 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
             Screen::Setup(s) => match screens::setup(&mut ui, s, &fonts, &places) {
                 Ok(next) => next,
                 Err(e) if scripted => return Err(e),
-                Err(e) => Some(Screen::Load(Vec::new(), Some(e))),
+                Err(e) => Some(Screen::Load(Box::new(screens::LoadList::failed(e)))),
             },
-            Screen::Load(saves, error) => screens::load(&mut ui, saves, error, &fonts, &places),
+            Screen::Load(list) => screens::load(&mut ui, list, &fonts, &places),
             Screen::Rules => screens::rules(&mut ui),
             Screen::Play(p) => screens::play(&mut ui, p),
             Screen::Won(summary) => screens::won(&mut ui, summary),

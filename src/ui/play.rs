@@ -1,8 +1,6 @@
 //! The game screen: the board with pieces, the current hand, the actions the engine allows,
 //! the players' standing and an event log. Every verdict comes from [`Game::submit`].
 
-use std::path::PathBuf;
-
 mod battle;
 mod draw;
 mod events;
@@ -10,7 +8,7 @@ mod panel;
 mod save;
 mod trade;
 
-pub use save::{save_json, seats_in_save, table_in_json};
+pub use save::{save_json, seat_of, LogWatch, Slot};
 
 use super::board::Board as BoardView;
 use super::widgets::Ui;
@@ -65,7 +63,8 @@ pub struct Play {
     fast: bool,
     /// The human seat whose hand may be shown; another human must first pass the screen.
     revealed: Option<PlayerId>,
-    autosave: PathBuf,
+    /// Where the game saves, and the Save dialog.
+    slot: save::Slot,
     /// The last draw being shown: die, cards, seconds left. Any click skips it.
     draw_shown: Option<(u8, Vec<CardId>, f32)>,
     /// The last combat's (or siege roll's) dice and verdict, with seconds left on screen. Any
@@ -93,7 +92,7 @@ impl Play {
         view: BoardView,
         game: Game,
         seats: Vec<Seat>,
-        autosave: PathBuf,
+        slot: save::Slot,
     ) -> Play {
         let rules_board = MapBoard::new(map, game.state().scale());
         let bots = seats
@@ -112,13 +111,13 @@ impl Play {
             selected: None,
             reach: None,
             cards: Vec::new(),
-            log: vec!["The game begins: place your bases in turn order.".into()],
+            log: vec![save::LOG_START.into()],
             message: None,
             hover: None,
             ai_clock: 0.0,
             fast: false,
             revealed: None,
-            autosave,
+            slot,
             draw_shown: None,
             combat_shown: None,
             names_before: Default::default(),
@@ -149,24 +148,10 @@ impl Play {
         &self.seats
     }
 
-    /// The game as a save file, with who plays each seat.
-    pub fn save_json(&self) -> String {
-        save::save_json_with_table(
-            &self.game,
-            &self.seats,
-            self.table.as_ref().map(|t| t.log()).as_ref(),
-        )
-    }
-
     /// Where a point of the table (inches from its south-west corner) is on screen, while a
     /// table battle is shown.
     pub fn table_point(&self, inches: [f64; 2]) -> Option<[f32; 2]> {
         self.table.as_ref()?.screen_point(inches)
-    }
-
-    /// Resume the table battle the save was left in, once its screen opens.
-    pub fn resume_table(&mut self, commands: Vec<crate::tactical::LoggedCommand>) {
-        self.resume_table = Some(commands);
     }
 
     fn human_count(&self) -> usize {
@@ -220,6 +205,9 @@ impl Play {
             return None;
         }
         if human && self.table_frame(ui) {
+            return None;
+        }
+        if self.save_dialog_over_board(ui, human) {
             return None;
         }
         if !human {

@@ -70,9 +70,8 @@ impl Play {
             .iter()
             .any(|e| matches!(e, Event::TurnStarted { .. }))
         {
-            let json = self.save_json();
-            if let Err(e) = crate::sim::write_atomically(&self.autosave, json.as_bytes()) {
-                self.log.push(format!("Autosave failed: {e}"));
+            if let Some(failed) = self.autosave() {
+                self.log.push(failed);
             }
         }
         self.cards

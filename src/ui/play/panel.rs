@@ -197,13 +197,7 @@ impl Play {
         }
         let bottom = macroquad::window::screen_height();
         if ui.button("Save", [x + 10.0, bottom - 40.0, 100.0, 30.0], true) {
-            let path = self.autosave.with_file_name("save.json");
-            self.log.push(
-                match crate::sim::write_atomically(&path, self.save_json().as_bytes()) {
-                    Ok(()) => format!("Saved to {}", path.display()),
-                    Err(e) => format!("Save failed: {e}"),
-                },
-            );
+            self.open_save_dialog();
         }
         if ui.button("Menu", [x + 120.0, bottom - 40.0, 100.0, 30.0], true) {
             *leave = Some(Leave::Menu);

@@ -1,0 +1,237 @@
+//! Save files a player owns: the version-1 saves committed under `tests/saves/v1` (written by the
+//! build before format 2: an `omms sim --save` game, a game-screen save with an AI seat, and one
+//! saved in the middle of a table battle) keep loading, upgrading and replaying on the shipped
+//! map; a save that does not fit the map it is loaded on is refused with the reason, not a
+//! panic; a second process saving to the same file is refused.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use omms::map::GameMap;
+use omms::rules::*;
+use omms::save::{check_fits, SaveLock, SavedGame, SeatPlay};
+use omms::ui::play::LogWatch;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn v1(name: &str) -> PathBuf {
+    root().join("tests/saves/v1").join(name)
+}
+
+fn omms(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_omms"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Read, fit and replay a save on the shipped Andorra map; the log the game screen rebuilds.
+fn load_on_andorra(path: &Path) -> (SavedGame, Vec<String>) {
+    let saved = omms::save::read(path).unwrap();
+    let map = GameMap::load(&root().join("maps/andorra")).unwrap();
+    let board = MapBoard::new(&map, saved.game().state().scale());
+    check_fits(saved.game(), &board).unwrap();
+    let mut log = LogWatch::default();
+    saved.game().verify_watched(&board, &mut log).unwrap();
+    (saved, log.lines)
+}
+
+#[test]
+fn version_1_saves_load_upgraded_and_replay() {
+    let human = SeatPlay::Human;
+    let general = SeatPlay::Ai {
+        bot: "general".into(),
+    };
+
+    // `omms sim` wrote no seats: every seat was human on loading, and still is.
+    let (sim, log) = load_on_andorra(&v1("sim-andorra-3p.json"));
+    assert_eq!(sim.seats(), [human.clone(), human.clone(), human.clone()]);
+    assert_eq!(sim.game().commands().len(), 335);
+    assert_eq!(sim.game().state().turn(), 31);
+    assert_eq!((sim.name(), sim.saved_at()), (None, None));
+    assert!(sim.battle_in_progress().is_none());
+    assert_eq!(sim.game_id().as_str().len(), 17, "{}", sim.game_id());
+    assert!(
+        log.len() > 300,
+        "the game's log is rebuilt: {} lines",
+        log.len()
+    );
+    assert!(log.iter().any(|l| l.contains("Red")), "{:?}", &log[..5]);
+
+    // The game screen's seats: the AI seat is still the AI.
+    let (ui, _) = load_on_andorra(&v1("ui-human-ai.json"));
+    assert_eq!(ui.seats(), [human.clone(), general.clone()]);
+    assert_eq!(ui.game().state().phase(), Phase::Draw);
+
+    // Saved mid-battle: the battle's seven commands are the battle in progress, still owed.
+    let (table, _) = load_on_andorra(&v1("ui-table-battle.json"));
+    assert_eq!(table.seats(), [human, general]);
+    let Some(BattleLog::Omog19c(commands)) = table.battle_in_progress() else {
+        panic!("the battle in progress survives the upgrade")
+    };
+    assert_eq!(commands.len(), 7);
+    let Some(Pending::Battle { request, .. }) = table.game().state().pending().first() else {
+        panic!("the game still waits for the battle")
+    };
+    // The battle goes on from there: its commands replay on its table.
+    let map = GameMap::load(&root().join("maps/andorra")).unwrap();
+    let board = MapBoard::new(&map, table.game().state().scale());
+    let s = table.game().state();
+    let Some(Location::Settlement(at)) = s.unit(request.defender).map(|u| u.at()) else {
+        panic!("a table battle is fought over a settlement")
+    };
+    let field = board
+        .battlefield(s, at, Some(request.attacker), request.ruleset)
+        .unwrap();
+    let mut play = omms::ui::table_play::TablePlay::new(
+        field,
+        request.forces,
+        request.seed,
+        [true, false],
+        ["Orange".into(), "Sky".into()],
+    );
+    play.resume(commands).unwrap();
+    assert_eq!(play.commands(), &commands[..]);
+
+    // Written again, it is version 2 and reads back the same.
+    let again = SavedGame::from_json(&table.to_json()).unwrap();
+    assert_eq!(again, table);
+}
+
+#[test]
+fn omms_sim_loads_a_version_1_save_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("on.json");
+    let run = omms(&[
+        "sim",
+        "--map",
+        root().join("maps/andorra").to_str().unwrap(),
+        "--load",
+        v1("sim-andorra-3p.json").to_str().unwrap(),
+        "--ai",
+        "general,random,general",
+        "--turn-limit",
+        "34",
+        "--save",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    let saved = omms::save::read(&out).unwrap();
+    assert_eq!(&saved.game().commands()[..335], {
+        let old = omms::save::read(&v1("sim-andorra-3p.json")).unwrap();
+        old.game().commands().to_vec()
+    });
+    assert!(saved.game().commands().len() > 335);
+    assert_eq!(
+        saved.seats()[1],
+        SeatPlay::Ai {
+            bot: "random".into()
+        }
+    );
+    assert!(saved.saved_at().is_some_and(|t| t.ends_with('Z')));
+}
+
+/// A copy of the Andorra package whose settlements are listed in another order (as a re-import
+/// of a newer extract may number them), or with only the first `keep`.
+fn reimported_andorra(dir: &Path, keep: Option<usize>) -> PathBuf {
+    let src = root().join("maps/andorra");
+    let out = dir.join("andorra");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::copy(src.join("map.toml"), out.join("map.toml")).unwrap();
+    let mut map: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(src.join("map.geojson")).unwrap()).unwrap();
+    let features = map["features"].as_array_mut().unwrap();
+    let (mut places, rest): (Vec<_>, Vec<_>) = features
+        .drain(..)
+        .partition(|f| f["properties"]["kind"] == "settlement");
+    match keep {
+        Some(n) => places.truncate(n),
+        None => places.reverse(),
+    }
+    features.extend(places);
+    features.extend(rest);
+    std::fs::write(out.join("map.geojson"), map.to_string()).unwrap();
+    std::fs::write(
+        out.join("terrain.geojson"),
+        r#"{"type":"FeatureCollection","features":[]}"#,
+    )
+    .unwrap();
+    out
+}
+
+/// Issue 17: a settlement's place in a save was trusted, and a save made on another version of
+/// the map loaded and later panicked in `GameMap::place`.
+#[test]
+fn a_save_that_does_not_fit_the_map_is_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = omms::save::read(&v1("sim-andorra-3p.json")).unwrap();
+    for (keep, want) in [
+        (None, "which the map calls"),
+        (Some(5), "but the map has only 5 places"),
+    ] {
+        let pkg = reimported_andorra(dir.path(), keep);
+        let map = GameMap::load(&pkg).unwrap();
+        let board = MapBoard::new(&map, saved.game().state().scale());
+        let e = check_fits(saved.game(), &board).unwrap_err().to_string();
+        assert!(
+            e.starts_with("This save does not fit the map \"Andorra\""),
+            "{e}"
+        );
+        assert!(e.contains(want), "{e}");
+
+        let run = omms(&[
+            "sim",
+            "--map",
+            pkg.to_str().unwrap(),
+            "--load",
+            v1("sim-andorra-3p.json").to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("sim-andorra-3p.json") && stderr.contains(want),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_second_process_saving_to_the_same_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shared.json");
+    let map = root().join("maps/andorra");
+    let args = [
+        "sim",
+        "--map",
+        map.to_str().unwrap(),
+        "--turn-limit",
+        "2",
+        "--save",
+        file.to_str().unwrap(),
+    ];
+    let held = SaveLock::acquire(&file).unwrap();
+    let run = omms(&args);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("shared.json")
+            && stderr.contains(&format!(
+                "another OMMS process (process {})",
+                std::process::id()
+            )),
+        "{stderr}"
+    );
+    assert!(!file.exists(), "nothing written");
+    drop(held);
+    let run = omms(&args);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(omms::save::read(&file).is_ok());
+}
