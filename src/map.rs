@@ -14,7 +14,7 @@ pub use model::{
     EdgeId, GameMap, NodeId, OsmType, Place, PlaceEntry, PlaceId, RoadEdge, RoadGraph, RoadNode,
     SegmentEntry, TerrainFeature, TerrainKind,
 };
-pub use package::{MapMeta, PlaceKind, RoadClass};
+pub use package::{MapMeta, PlaceKind, RoadClass, FORMAT_VERSION, OLDEST_FORMAT_VERSION};
 pub use projection::Projection;
 pub use query::RoadPoint;
 pub use scale::{Measure, Scale};
