@@ -95,7 +95,7 @@ impl Play {
         let h = if d.overwrite.is_some() {
             230.0
         } else {
-            180.0 + 30.0 * rows as f32 + if rows > 0 { 30.0 } else { 0.0 }
+            200.0 + 30.0 * rows as f32 + if rows > 0 { 30.0 } else { 0.0 }
         };
         let (x, y0) = ((sw - w) / 2.0, ((sh - h) / 2.0).max(0.0));
         draw_rectangle(x, y0, w, h, WHITE);
