@@ -68,14 +68,16 @@ fn version_1_saves_load_upgraded_and_replay() {
     // Saved mid-battle: the battle's seven commands are the battle in progress, still owed.
     let (table, _) = load_on_andorra(&v1("ui-table-battle.json"));
     assert_eq!(table.seats(), [human, general]);
-    let Some(BattleLog::Omog19c(commands)) = table.battle_in_progress() else {
+    let Some(battle) = table.battle_in_progress() else {
         panic!("the battle in progress survives the upgrade")
     };
-    assert_eq!(commands.len(), 7);
+    assert_eq!(battle.ruleset.as_str(), "omog19c");
+    assert_eq!(battle.commands.len(), 7);
     let Some(Pending::Battle { request, .. }) = table.game().state().pending().first() else {
         panic!("the game still waits for the battle")
     };
-    // The battle goes on from there: its commands replay on its table.
+    assert_eq!(request.ruleset, battle.ruleset);
+    // The battle goes on from there, as the game screen opens it: its moves replay on its table.
     let map = GameMap::load(&root().join("maps/andorra")).unwrap();
     let board = MapBoard::new(&map, table.game().state().scale());
     let s = table.game().state();
@@ -85,15 +87,17 @@ fn version_1_saves_load_upgraded_and_replay() {
     let field = board
         .battlefield(s, at, Some(request.attacker), request.ruleset)
         .unwrap();
-    let mut play = omms::ui::table_play::TablePlay::new(
+    let mut screen = omms::ui::table_play::open(
+        request.ruleset,
         field,
-        request.forces,
+        request.forces.forces(),
         request.seed,
         [true, false],
         ["Orange".into(), "Sky".into()],
-    );
-    play.resume(commands).unwrap();
-    assert_eq!(play.commands(), &commands[..]);
+    )
+    .unwrap();
+    screen.resume(battle).unwrap();
+    assert_eq!(&screen.log(), battle);
 
     // Written again, it is version 2 and reads back the same.
     let again = SavedGame::from_json(&table.to_json()).unwrap();

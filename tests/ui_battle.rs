@@ -204,7 +204,7 @@ save {name}.json
         .unwrap()
         .battle_in_progress()
     {
-        Some(BattleLog::Omog19c(commands)) => commands.clone(),
+        Some(battle) => battle.commands.clone(),
         None => panic!("the save keeps the table"),
     };
     assert!(

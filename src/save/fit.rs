@@ -42,14 +42,14 @@ pub fn check_fits(game: &Game, board: &dyn Board) -> Result<(), MapMismatch> {
     let places = board.place_ids().len();
     let missing = |id: PlaceId, what: &str| {
         format!(
-            "{what} is on place #{} but the map has only {places} places",
+            "{what} place #{}, but the map has only {places} places",
             id.0
         )
     };
     for s in game.state().settlements() {
         let what = format!("the settlement {:?}", s.name());
         match board.place(s.place()) {
-            None => problems.push(missing(s.place(), &what)),
+            None => problems.push(missing(s.place(), &format!("{what} is on"))),
             Some(f) if f.name != s.name() => problems.push(format!(
                 "{what} is on place #{}, which the map calls {:?}",
                 s.place().0,
@@ -65,10 +65,7 @@ pub fn check_fits(game: &Game, board: &dyn Board) -> Result<(), MapMismatch> {
     for (i, c) in game.commands().iter().enumerate() {
         if let Command::PlaceBase(pb) = c {
             if board.place(pb.place).is_none() {
-                problems.push(missing(
-                    pb.place,
-                    &format!("command {i} places a base that"),
-                ));
+                problems.push(missing(pb.place, &format!("command {i} places a base on")));
             }
         }
     }
