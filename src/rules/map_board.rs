@@ -28,11 +28,13 @@ mod attack;
 mod battle;
 mod candidates;
 mod coins;
+mod double;
 mod moves;
 pub(crate) mod network;
 mod reach;
 pub mod scenario_file;
 mod siege;
+mod standing;
 
 pub use reach::{Reach, Stretch};
 pub use scenario_file::{LoadedScenario, ScenarioFileError};
