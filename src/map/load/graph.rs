@@ -1,4 +1,11 @@
-//! The road graph: road features joined wherever their vertices coincide.
+//! The road graph: road features joined wherever their vertices coincide, bridges and tunnels
+//! apart.
+//!
+//! Two features meet at a point they share when one of them ends there (the importer splits
+//! every OSM way at each node it shares with another road, so an OSM junction is always a
+//! feature end; a modder joins a new road by snapping its end to a vertex), or when both pass
+//! through it on the same `layer`. Features on different layers that merely pass through one
+//! point (a bridge over a road, drawn with a vertex where they cross) do not meet.
 //!
 //! Numbering depends only on file order (nodes in order of first appearance, edges in order of
 //! their feature and then along it), so a package always loads into the same graph and saved
@@ -10,39 +17,84 @@ use super::features::RoadFeature;
 use crate::map::model::{EdgeId, NodeId, RoadEdge, RoadGraph, RoadNode};
 use crate::map::projection::Projection;
 
-/// Build the graph. A vertex becomes a node when it ends a feature, or when it occurs more than
-/// once among all road vertices (two features sharing it, or one feature passing it twice).
-pub(super) fn build(roads: &[RoadFeature], proj: &Projection) -> RoadGraph {
-    let mut occurrences: BTreeMap<[i64; 2], u32> = BTreeMap::new();
-    for road in roads {
-        for k in &road.keys {
-            *occurrences.entry(*k).or_default() += 1;
+/// One feature passing through (or ending at) a vertex position.
+#[derive(Debug, Clone, Copy)]
+struct Visit {
+    feature: usize,
+    index: usize,
+    end: bool,
+    layer: i32,
+}
+
+/// A node: a vertex position and which group of visits there meets at it.
+type NodeKey = ([i64; 2], usize);
+
+/// For each feature's vertices, the node it is (`None`: the feature just passes through).
+fn junctions(roads: &[RoadFeature]) -> Vec<Vec<Option<NodeKey>>> {
+    let mut visits: BTreeMap<[i64; 2], Vec<Visit>> = BTreeMap::new();
+    for (feature, road) in roads.iter().enumerate() {
+        let last = road.keys.len() - 1;
+        for (index, k) in road.keys.iter().enumerate() {
+            visits.entry(*k).or_default().push(Visit {
+                feature,
+                index,
+                end: index == 0 || index == last,
+                layer: road.layer,
+            });
         }
     }
+    let mut out: Vec<Vec<Option<NodeKey>>> =
+        roads.iter().map(|r| vec![None; r.keys.len()]).collect();
+    let mut group: Vec<usize> = Vec::new();
+    for (k, vs) in &visits {
+        // Visits that meet, directly or through a third, share a group, named by its first.
+        group.clear();
+        group.extend(0..vs.len());
+        for i in 0..vs.len() {
+            for j in 0..i {
+                let (a, b) = (&vs[i], &vs[j]);
+                if a.end || b.end || a.layer == b.layer {
+                    let (lo, hi) = (group[i].min(group[j]), group[i].max(group[j]));
+                    group.iter_mut().filter(|g| **g == hi).for_each(|g| *g = lo);
+                }
+            }
+        }
+        for (i, v) in vs.iter().enumerate() {
+            let meets = group.iter().filter(|g| **g == group[i]).count() > 1;
+            if v.end || meets {
+                out[v.feature][v.index] = Some((*k, group[i]));
+            }
+        }
+    }
+    out
+}
+
+/// Build the graph. A vertex becomes a node when it ends a feature or where the feature meets
+/// another visit of the same point (another feature, or itself passing twice).
+pub(super) fn build(roads: &[RoadFeature], proj: &Projection) -> RoadGraph {
+    let nodes = junctions(roads);
     let xy = |k: [i64; 2]| proj.to_xy(k[0] as f64 / 1e7, k[1] as f64 / 1e7);
 
     let mut graph = RoadGraph::default();
-    let mut node_of: BTreeMap<[i64; 2], NodeId> = BTreeMap::new();
-    let mut node_id = |graph: &mut RoadGraph, k: [i64; 2]| -> NodeId {
-        *node_of.entry(k).or_insert_with(|| {
+    let mut node_of: BTreeMap<NodeKey, NodeId> = BTreeMap::new();
+    let mut node_id = |graph: &mut RoadGraph, key: NodeKey| -> NodeId {
+        *node_of.entry(key).or_insert_with(|| {
             graph.nodes.push(RoadNode {
-                pos: xy(k),
+                pos: xy(key.0),
                 edges: Vec::new(),
             });
             NodeId(graph.nodes.len() as u32 - 1)
         })
     };
 
-    for road in roads {
-        let last = road.keys.len() - 1;
+    for (road, at) in roads.iter().zip(&nodes) {
         let mut start = 0;
-        for i in 1..=last {
-            let k = road.keys[i];
-            if i != last && occurrences[&k] < 2 {
+        for (i, key) in at.iter().enumerate().skip(1) {
+            let (Some(key), Some(start_key)) = (key, at[start]) else {
                 continue;
-            }
-            let from = node_id(&mut graph, road.keys[start]);
-            let to = node_id(&mut graph, k);
+            };
+            let from = node_id(&mut graph, start_key);
+            let to = node_id(&mut graph, *key);
             let id = EdgeId(graph.edges.len() as u32);
             graph.edges.push(RoadEdge {
                 id,
@@ -65,4 +117,55 @@ pub(super) fn build(roads: &[RoadFeature], proj: &Projection) -> RoadGraph {
         }
     }
     graph
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::map::query::tests::tiny_map;
+
+    fn road(coords: &str, layer: Option<i32>) -> String {
+        let layer = layer.map_or(String::new(), |l| format!(r#", "layer": {l}"#));
+        format!(
+            r#"{{"type": "Feature", "properties": {{"kind": "road", "class": "A"{layer}}},
+                "geometry": {{"type": "LineString", "coordinates": {coords}}}}}"#
+        )
+    }
+
+    #[test]
+    fn roads_passing_through_one_point_meet_only_on_the_same_layer() {
+        // Two roads crossing at a vertex both have, neither ending there.
+        let ns = "[[0, -0.01], [0, 0], [0, 0.01]]";
+        let ew = "[[-0.01, 0], [0, 0], [0.01, 0]]";
+        let m = tiny_map(&[road(ns, None), road(ew, None)].join(","));
+        assert_eq!(m.roads().edges().len(), 4, "a junction splits both");
+        assert_eq!(m.roads().nodes().len(), 5);
+        let m = tiny_map(&[road(ns, Some(1)), road(ew, None)].join(","));
+        assert_eq!(m.roads().edges().len(), 2, "a bridge passes over");
+        assert_eq!(m.roads().nodes().len(), 4);
+        // A road ending on the bridge's vertex meets it whatever the layers.
+        let spur = "[[0, 0], [0.005, 0.005]]";
+        let m = tiny_map(&[road(ns, Some(1)), road(spur, None)].join(","));
+        assert_eq!(m.roads().edges().len(), 3);
+        let centre = m.roads().edge(m.roads().edges()[2].id()).from();
+        assert_eq!(m.roads().node(centre).edges().len(), 3);
+    }
+
+    #[test]
+    fn a_layer_must_be_an_integer() {
+        let feats = road("[[0, 0], [0.01, 0]]", None)
+            .replace(r#""class": "A""#, r#""class": "A", "layer": "up""#);
+        let map = format!(r#"{{"type": "FeatureCollection", "features": [{feats}]}}"#);
+        let meta = tiny_map("").meta().clone();
+        let terrain = r#"{"type": "FeatureCollection", "features": []}"#;
+        let Err(err) = crate::map::GameMap::from_sources(meta, &map, terrain) else {
+            panic!("a layer that is not a number is refused");
+        };
+        let err = err.to_string();
+        assert!(
+            err.contains(
+                r#"field "layer": must be an integer (the OSM layer), found the string "up""#
+            ),
+            "{err}"
+        );
+    }
 }
