@@ -102,8 +102,9 @@ pub(crate) fn moves(b: &MapBoard, state: &State, unit: UnitId) -> Vec<Move> {
                 ideas.push(road(rp.pos));
             }
         }
-        if let Some(net) = b.leg_network(state, u, &start, false) {
-            let (far, enemy, junctions) = span_ends(b, &net);
+        let single = b.leg_network(state, u, &start, false);
+        if let Some(net) = &single {
+            let (far, enemy, junctions) = span_ends(b, net);
             for p in spread(far, start.centre, ROAD_POINTS) {
                 ideas.push(road(p));
             }
@@ -116,7 +117,6 @@ pub(crate) fn moves(b: &MapBoard, state: &State, unit: UnitId) -> Vec<Move> {
         }
         if let Some(double) = b.double_of(state, u, &start) {
             // Where only a double move goes, spread out, each with a first leg that works.
-            let single = b.leg_network(state, u, &start, false);
             let ends: Vec<(crate::map::EdgeId, f64, [f64; 2])> = double
                 .stretch_ends()
                 .into_iter()

@@ -89,29 +89,38 @@ pub(crate) struct DoubleReach {
     pub(crate) ends: Vec<(EdgeId, f64, f64)>,
 }
 
-fn insert(label: &mut Label, add: &[(usize, f64, f64)]) -> bool {
-    let mut grew = false;
-    for &(p, a, b) in add {
-        let covered = label
-            .iter()
-            .any(|&(q, x, y)| q == p && x <= a + TOL && b <= y + TOL);
-        if !covered {
-            label.push((p, a, b));
-            grew = true;
+/// Whether `label` already holds all of entry `(p, a, b)`. A label's entries for one piece are
+/// sorted and apart, so only the last one starting at or before `a` can hold it.
+fn holds(label: &Label, (p, a, b): (usize, f64, f64)) -> bool {
+    let k = label.partition_point(|e| (e.0, e.1) <= (p, a + TOL));
+    k > 0 && label[k - 1].0 == p && label[k - 1].2 + TOL >= b
+}
+
+/// Add the entries of `add` (sorted, like every label) not yet in `label`; those are returned.
+fn insert(label: &mut Label, add: &[(usize, f64, f64)]) -> Label {
+    let fresh: Label = add.iter().copied().filter(|&e| !holds(label, e)).collect();
+    if fresh.is_empty() {
+        return fresh;
+    }
+    let mut merged: Label = Vec::with_capacity(label.len() + fresh.len());
+    let (mut x, mut y) = (0, 0);
+    while x < label.len() || y < fresh.len() {
+        let take_label = y >= fresh.len()
+            || (x < label.len() && (label[x].0, label[x].1) <= (fresh[y].0, fresh[y].1));
+        let next = if take_label {
+            x += 1;
+            label[x - 1]
+        } else {
+            y += 1;
+            fresh[y - 1]
+        };
+        match merged.last_mut() {
+            Some(last) if last.0 == next.0 && next.1 <= last.2 + TOL => last.2 = last.2.max(next.2),
+            _ => merged.push(next),
         }
     }
-    if grew {
-        label.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
-        let mut merged: Label = Vec::with_capacity(label.len());
-        for &(p, a, b) in label.iter() {
-            match merged.last_mut() {
-                Some(last) if last.0 == p && a <= last.2 + TOL => last.2 = last.2.max(b),
-                _ => merged.push((p, a, b)),
-            }
-        }
-        *label = merged;
-    }
-    grew
+    *label = merged;
+    fresh
 }
 
 /// The part of each entry of `label` inside `disc`.
@@ -241,7 +250,7 @@ impl MapBoard<'_> {
         let mut vertex = |out: &mut DoubleReach, key: VKey, at: [f64; 2]| -> usize {
             *index.entry(key).or_insert_with(|| fresh(out, at))
         };
-        let segs = self.map.segments_in_disc(centre, 2.0 * radius);
+        let segs = self.segments_in_disc(centre, 2.0 * radius, true);
         let mut blocked: Vec<(f64, f64)> = Vec::new();
         let mut one = Vec::new();
         for (edge_id, k) in segs {
@@ -253,9 +262,16 @@ impl MapBoard<'_> {
             let offs = self.offsets_of(edge_id);
             let last = pts.len() as u32 - 1;
             blocked.clear();
+            let (a, b) = (pts[k as usize], pts[k as usize + 1]);
             for d in blockers {
-                super::network::intervals_in(pts, offs, &[k], d, &mut one);
-                blocked.extend(one.iter().copied());
+                let apart = d.c[0] + d.r < a[0].min(b[0])
+                    || d.c[0] - d.r > a[0].max(b[0])
+                    || d.c[1] + d.r < a[1].min(b[1])
+                    || d.c[1] - d.r > a[1].max(b[1]);
+                if !apart {
+                    super::network::intervals_in(pts, offs, &[k], d, &mut one);
+                    blocked.extend(one.iter().copied());
+                }
             }
             blocked.sort_by(|a, b| a.0.total_cmp(&b.0));
             let (lo, hi) = (offs[k as usize], offs[k as usize + 1]);
@@ -304,42 +320,58 @@ impl MapBoard<'_> {
             adjacent[sub.v[1]].push((i, sub.v[0]));
         }
         // First rule: a first-leg end reaches the two ends of its own segment.
-        let mut queue: Vec<usize> = Vec::new();
+        let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
         let mut queued = vec![false; out.pos.len()];
+        let mut pending: Vec<Label> = vec![Vec::new(); out.pos.len()];
         let mut tmp = Label::new();
         for (pi, piece) in out.pieces.iter().enumerate() {
-            let on = out.subs.iter().enumerate().filter(|(_, s)| {
-                s.edge == piece.edge && s.t[0] <= piece.s[0] + 1e-6 && piece.s[1] <= s.t[1] + 1e-6
-            });
+            // Subs come sorted by edge, then along it.
+            let first = out.subs.partition_point(|s| s.edge < piece.edge);
+            let on: Vec<(usize, Sub)> = out.subs[first..]
+                .iter()
+                .take_while(|s| s.edge == piece.edge)
+                .enumerate()
+                .filter(|(_, s)| s.t[0] <= piece.s[0] + 1e-6 && piece.s[1] <= s.t[1] + 1e-6)
+                .map(|(i, s)| (first + i, *s))
+                .collect();
             let whole = [(pi, piece.s[0], piece.s[1])];
-            for (si, sub) in on.collect::<Vec<_>>() {
-                insert(&mut out.direct[si], &whole);
+            for (si, sub) in on {
+                let _ = insert(&mut out.direct[si], &whole);
                 for v in sub.v {
                     let disc = Disc {
                         c: out.pos[v],
                         r: radius,
                     };
                     restrict(&out.pieces, &whole, &disc, &mut tmp);
-                    if insert(&mut out.labels[v], &tmp) && !queued[v] {
-                        queued[v] = true;
-                        queue.push(v);
+                    let fresh = insert(&mut out.labels[v], &tmp);
+                    if !fresh.is_empty() {
+                        let _ = insert(&mut pending[v], &fresh);
+                        if !queued[v] {
+                            queued[v] = true;
+                            queue.push_back(v);
+                        }
                     }
                 }
             }
         }
-        // Second rule, to the fixed point.
-        while let Some(w) = queue.pop() {
+        // Second rule, to the fixed point: only what a vertex gained since it was last passed on
+        // goes on to its neighbours.
+        while let Some(w) = queue.pop_front() {
             queued[w] = false;
-            let from = out.labels[w].clone();
+            let from = std::mem::take(&mut pending[w]);
             for &(_, v) in &adjacent[w] {
                 let disc = Disc {
                     c: out.pos[v],
                     r: radius,
                 };
                 restrict(&out.pieces, &from, &disc, &mut tmp);
-                if insert(&mut out.labels[v], &tmp) && !queued[v] {
-                    queued[v] = true;
-                    queue.push(v);
+                let fresh = insert(&mut out.labels[v], &tmp);
+                if !fresh.is_empty() {
+                    let _ = insert(&mut pending[v], &fresh);
+                    if !queued[v] {
+                        queued[v] = true;
+                        queue.push_back(v);
+                    }
                 }
             }
         }
@@ -353,13 +385,22 @@ impl MapBoard<'_> {
                 super::network::point_at(pts, offs, sub.t[1]),
             );
             let len = sub.t[1] - sub.t[0];
+            let mut got: Vec<(f64, f64)> = Vec::new();
             for &(p, s0, s1) in out.entries(si).iter() {
                 let piece = &out.pieces[p];
-                if let Some((u0, u1)) = within_of_segment(a, b, piece.at(s0), piece.at(s1), radius)
-                {
-                    ends.push((sub.edge, sub.t[0] + u0 * len, sub.t[0] + u1 * len));
+                if let Some(u) = within_of_segment(a, b, piece.at(s0), piece.at(s1), radius) {
+                    // The whole segment reached: no other entry can add to it.
+                    if u == (0.0, 1.0) {
+                        got = vec![u];
+                        break;
+                    }
+                    got.push(u);
                 }
             }
+            ends.extend(
+                got.into_iter()
+                    .map(|(u0, u1)| (sub.edge, sub.t[0] + u0 * len, sub.t[0] + u1 * len)),
+            );
         }
         out.ends = self.minus_discs(&merge(ends), forbidden);
         out
@@ -380,10 +421,23 @@ impl MapBoard<'_> {
             let segs: Vec<u32> = (0..pts.len() as u32 - 1)
                 .filter(|&k| offs[k as usize + 1] >= a && offs[k as usize] <= b)
                 .collect();
+            let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+            for &k in &segs {
+                for p in [pts[k as usize], pts[k as usize + 1]] {
+                    lo = [lo[0].min(p[0]), lo[1].min(p[1])];
+                    hi = [hi[0].max(p[0]), hi[1].max(p[1])];
+                }
+            }
             cut.clear();
             for d in discs {
-                super::network::intervals_in(pts, offs, &segs, d, &mut one);
-                cut.extend(one.iter().copied());
+                let apart = d.c[0] + d.r < lo[0]
+                    || d.c[0] - d.r > hi[0]
+                    || d.c[1] + d.r < lo[1]
+                    || d.c[1] - d.r > hi[1];
+                if !apart {
+                    super::network::intervals_in(pts, offs, &segs, d, &mut one);
+                    cut.extend(one.iter().copied());
+                }
             }
             cut.sort_by(|x, y| x.0.total_cmp(&y.0));
             let mut cur = a;
@@ -409,8 +463,8 @@ impl DoubleReach {
     fn entries(&self, si: usize) -> Label {
         let sub = &self.subs[si];
         let mut all = self.direct[si].clone();
-        insert(&mut all, &self.labels[sub.v[0]]);
-        insert(&mut all, &self.labels[sub.v[1]]);
+        let _ = insert(&mut all, &self.labels[sub.v[0]]);
+        let _ = insert(&mut all, &self.labels[sub.v[1]]);
         all
     }
 
@@ -426,8 +480,12 @@ impl DoubleReach {
     /// kept a little inside that stretch so rounding to the millimetre cannot push it out.
     pub(crate) fn vias(&self, edge: EdgeId, along: f64, pos: [f64; 2]) -> Vec<[f64; 2]> {
         let mut found: Vec<(f64, [f64; 2])> = Vec::new();
-        for (si, sub) in self.subs.iter().enumerate() {
-            if sub.edge != edge || along < sub.t[0] - 1e-6 || along > sub.t[1] + 1e-6 {
+        let first = self.subs.partition_point(|s| s.edge < edge);
+        for (si, sub) in self.subs.iter().enumerate().skip(first) {
+            if sub.edge != edge {
+                break;
+            }
+            if along < sub.t[0] - 1e-6 || along > sub.t[1] + 1e-6 {
                 continue;
             }
             for (p, s0, s1) in self.entries(si) {

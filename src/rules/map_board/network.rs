@@ -202,8 +202,14 @@ impl UnionFind {
 }
 
 /// Compute the spans of `q` and which of them the source reaches.
-pub(crate) fn compute(map: &GameMap, all_offsets: &[Vec<f64>], q: &Query) -> Network {
-    let segs = map.segments_in_disc(q.circle.c, q.circle.r);
+/// `segs` are the road segments touching the circle, sorted (see
+/// [`super::MapBoard::segments_in_disc`]).
+pub(crate) fn compute(
+    map: &GameMap,
+    all_offsets: &[Vec<f64>],
+    q: &Query,
+    segs: &[(EdgeId, u32)],
+) -> Network {
     let roads = map.roads();
     let mut spans: Vec<Span> = Vec::new();
     let mut from_source: Vec<bool> = Vec::new();
