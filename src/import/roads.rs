@@ -45,10 +45,13 @@ pub(super) fn road_edges(
             }
         }
     }
-    // An inner visit on `layer` meets: some way ends there, or another visit is on its layer.
+    // An inner visit on `layer` meets: another visit is on its layer, or a way ends there with
+    // no other way on its own layer (a ramp, a bridge's end). The loader joins features by the
+    // same rule (`map/load/graph.rs`), so splitting here never joins what OSM keeps apart.
     let meets = |id: u32, layer: i32| {
         visits.get(&id).is_some_and(|v| {
-            v.iter().any(|&(_, end)| end) || v.iter().filter(|&&(l, _)| l == layer).count() >= 2
+            let on = |l: i32| v.iter().filter(|&&(x, _)| x == l).count();
+            on(layer) >= 2 || v.iter().any(|&(l, end)| end && on(l) == 1)
         })
     };
     let mut out = Vec::new();
@@ -150,5 +153,16 @@ mod tests {
         // A bridge ending on the road joins it, whatever the layers.
         let ramp = raw(vec![way(1, &[0, 1, 2], &road), way(2, &[1, 3], &bridge)], 4);
         assert_eq!(pieces(&ramp), vec![(1, 2, 0), (1, 2, 0), (2, 2, 1)]);
+        // The road below split into two ways exactly at the shared node: still no junction with
+        // the bridge, which stays one piece (the loader then sees no bridge end there).
+        let split_below = raw(
+            vec![
+                way(1, &[0, 1], &road),
+                way(3, &[1, 2], &road),
+                way(2, &[3, 1, 4], &bridge),
+            ],
+            5,
+        );
+        assert_eq!(pieces(&split_below), vec![(1, 2, 0), (3, 2, 0), (2, 3, 1)]);
     }
 }

@@ -1,11 +1,13 @@
 //! The road graph: road features joined wherever their vertices coincide, bridges and tunnels
 //! apart.
 //!
-//! Two features meet at a point they share when one of them ends there (the importer splits
-//! every OSM way at each node it shares with another road, so an OSM junction is always a
-//! feature end; a modder joins a new road by snapping its end to a vertex), or when both pass
-//! through it on the same `layer`. Features on different layers that merely pass through one
-//! point (a bridge over a road, drawn with a vertex where they cross) do not meet.
+//! Features on the same `layer` meet at every point they share. A feature that ends at a point
+//! where no other feature of its layer is (a ramp, a bridge's end, a modder's new road snapped
+//! to a vertex) meets every feature there. Nothing else meets: a bridge drawn with a vertex on
+//! the road below does not, even where that road is split into two features (the importer
+//! splits ways at junctions, so a split is no sign that a bridge comes down there). The
+//! importer splits OSM ways by the same rule (see `import/roads.rs`), so the graph of a
+//! package is the graph of its OSM ways.
 //!
 //! Numbering depends only on file order (nodes in order of first appearance, edges in order of
 //! their feature and then along it), so a package always loads into the same graph and saved
@@ -27,7 +29,7 @@ struct Visit {
 }
 
 /// A node: a vertex position and which group of visits there meets at it.
-type NodeKey = ([i64; 2], usize);
+type NodeKey = ([i64; 2], i32);
 
 /// For each feature's vertices, the node it is (`None`: the feature just passes through).
 fn junctions(roads: &[RoadFeature]) -> Vec<Vec<Option<NodeKey>>> {
@@ -45,24 +47,20 @@ fn junctions(roads: &[RoadFeature]) -> Vec<Vec<Option<NodeKey>>> {
     }
     let mut out: Vec<Vec<Option<NodeKey>>> =
         roads.iter().map(|r| vec![None; r.keys.len()]).collect();
-    let mut group: Vec<usize> = Vec::new();
     for (k, vs) in &visits {
-        // Visits that meet, directly or through a third, share a group, named by its first.
-        group.clear();
-        group.extend(0..vs.len());
-        for i in 0..vs.len() {
-            for j in 0..i {
-                let (a, b) = (&vs[i], &vs[j]);
-                if a.end || b.end || a.layer == b.layer {
-                    let (lo, hi) = (group[i].min(group[j]), group[i].max(group[j]));
-                    group.iter_mut().filter(|g| **g == hi).for_each(|g| *g = lo);
-                }
-            }
+        // Counted once, so a point many features pass through (a hostile file) stays linear.
+        let mut count: BTreeMap<i32, usize> = BTreeMap::new();
+        for v in vs {
+            *count.entry(v.layer).or_insert(0) += 1;
         }
-        for (i, v) in vs.iter().enumerate() {
-            let meets = group.iter().filter(|g| **g == group[i]).count() > 1;
-            if v.end || meets {
-                out[v.feature][v.index] = Some((*k, group[i]));
+        let on_layer = |layer: i32| count.get(&layer).copied().unwrap_or(0);
+        // A feature ending alone on its layer (a ramp, a bridge's end) joins everything there.
+        let lonely_end = vs.iter().any(|v| v.end && on_layer(v.layer) == 1);
+        for v in vs {
+            // Visits that meet share a group: all of them, or those of one layer.
+            let group = if lonely_end { i32::MIN } else { v.layer };
+            if v.end || lonely_end || on_layer(v.layer) > 1 {
+                out[v.feature][v.index] = Some((*k, group));
             }
         }
     }
@@ -148,6 +146,23 @@ mod tests {
         assert_eq!(m.roads().edges().len(), 3);
         let centre = m.roads().edge(m.roads().edges()[2].id()).from();
         assert_eq!(m.roads().node(centre).edges().len(), 3);
+        // The road below split in two at the bridge's vertex (the importer splits ways at
+        // junctions): its two halves meet each other, the bridge passes over them.
+        let south = "[[0, -0.01], [0, 0]]";
+        let north = "[[0, 0], [0, 0.01]]";
+        let m = tiny_map(&[road(south, None), road(north, None), road(ew, Some(1))].join(","));
+        let g = m.roads();
+        assert_eq!(g.edges().len(), 3);
+        assert_eq!(g.nodes().len(), 5, "the bridge's vertex is no node");
+        let (s, n, b) = (&g.edges()[0], &g.edges()[1], &g.edges()[2]);
+        assert_eq!(s.to(), n.from(), "the halves below meet");
+        assert_eq!(g.node(s.to()).edges().len(), 2);
+        assert!(![b.from(), b.to()].contains(&s.to()));
+        assert_eq!(
+            b.points().len(),
+            3,
+            "the bridge is one edge through the point"
+        );
     }
 
     #[test]
