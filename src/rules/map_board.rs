@@ -31,6 +31,7 @@ mod battle;
 mod candidates;
 mod coins;
 mod double;
+mod fits;
 mod moves;
 pub(crate) mod network;
 mod reach;
