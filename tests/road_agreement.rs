@@ -14,13 +14,16 @@
 //! circle, a third of them on the other road of the crossing. The engine's verdict counts as
 //! "legal" only when `check_move` puts the unit on `x` itself (within 1 cm). Every case must agree.
 //!
-//! Skipped, with a printed reason, when the extracts or `osmium` are absent. Run with
+//! Skipped, with a printed reason, when the extracts or `osmium` are absent, and failed instead
+//! under `OMMS_REQUIRE_ENV=1`. Run with
 //! `cargo test --release --test road_agreement -- --nocapture` to see the figures
-//! (`OMMS_OSM_DIR=DIR` reads the extracts from DIR instead of `../shared/osm`).
+//! (`OMMS_SHARED_OSM=DIR` reads the extracts from DIR instead of `../shared/osm`).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
 use std::process::Command;
+
+mod common;
 
 use omms::map::{GameMap, Projection};
 use omms::rules::*;
@@ -385,16 +388,11 @@ fn compare(name: &str, map: &GameMap, ways: &Ways, seed: u64) -> (usize, usize, 
 #[test]
 fn road_moves_agree_with_an_independent_network_built_by_osmium() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // A worktree away from ../shared can point at the extracts instead.
-    let osm = std::env::var_os("OMMS_OSM_DIR").map_or(root.join("../shared/osm"), Into::into);
-    if !osm.is_dir() {
-        println!("skipping road agreement: {} not found", osm.display());
+    // Missing extracts or osmium fail the test under OMMS_REQUIRE_ENV (CI), else skip it.
+    let Some(osm) = common::prereq::shared_osm() else {
         return;
-    }
-    if Command::new("osmium").arg("--version").output().is_err() {
-        println!(
-            "skipping road agreement: `osmium` is not installed (apt-get install osmium-tool)"
-        );
+    };
+    if !common::prereq::have_osmium() {
         return;
     }
     let (mut cases, mut agree, mut notes) = (0, 0, Vec::new());
