@@ -29,7 +29,7 @@ impl MapBoard<'_> {
             let [x, y] = s.pos().to_m();
             let [px, py] = place.pos();
             let apart = (x - px).hypot(y - py);
-            if place.name() != s.name() || !(apart <= SAME_PLACE_M) {
+            if place.name() != s.name() || apart.is_nan() || apart > SAME_PLACE_M {
                 return Some(format!(
                     "The settlement {} is place {index} of the map, but on {map} that place is {} \
                      ({:.0} m away): the game was saved on another version of the map.",
