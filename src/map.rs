@@ -6,7 +6,7 @@ mod load;
 mod model;
 pub mod package;
 pub mod projection;
-mod query;
+pub(crate) mod query;
 pub mod scale;
 
 pub use load::{load_meta, LoadError, Problem};

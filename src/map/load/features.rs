@@ -26,6 +26,9 @@ pub(super) struct RoadFeature {
     pub road_ref: Option<String>,
     pub name: Option<String>,
     pub osm_id: i64,
+    /// OSM layer (0 when the file gives none): where two features pass through one point
+    /// without either ending there, they meet only on the same layer.
+    pub layer: i32,
     pub keys: Vec<[i64; 2]>,
 }
 
@@ -388,6 +391,20 @@ pub(super) fn read_map(
                 let road_ref = props.optional_str("ref");
                 let name = props.optional_str("name");
                 let (_, osm_id) = props.osm(OsmType::Way);
+                let layer = match props.get("layer").cloned() {
+                    None => 0,
+                    Some(v) => v
+                        .as_i64()
+                        .and_then(|l| i32::try_from(l).ok())
+                        .unwrap_or_else(|| {
+                            let m = format!(
+                                "must be an integer (the OSM layer), found {}",
+                                describe(&v)
+                            );
+                            props.problems.push(index, "layer", m);
+                            0
+                        }),
+                };
                 let geom =
                     geom.filter(|g| check_type(g, kind, &["LineString"], index, &mut problems));
                 if let (Some(class), Some(Geom::LineString(pts))) = (class, geom) {
@@ -399,6 +416,7 @@ pub(super) fn read_map(
                         road_ref,
                         name,
                         osm_id,
+                        layer,
                         keys,
                     });
                 }
