@@ -50,6 +50,8 @@ pub struct MapBoard<'a> {
     /// Arc length at every point of every road edge, by edge id: computed once, used by every
     /// reach query.
     offsets: Vec<Vec<f64>>,
+    /// Where bases may go, worked out the first time a base is placed (RULINGS §8).
+    base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -72,6 +74,7 @@ impl<'a> MapBoard<'a> {
             scale,
             playable,
             offsets,
+            base_sites: std::sync::OnceLock::new(),
         }
     }
 
@@ -122,6 +125,20 @@ impl<'a> MapBoard<'a> {
 }
 
 impl Board for MapBoard<'_> {
+    fn first_turn_strike(&self, _state: &State, from: PlaceId, to: PlaceId) -> bool {
+        super::bases::strike::first_turn_strike(self, from, to)
+    }
+
+    fn base_sites(&self, state: &State) -> std::sync::Arc<super::bases::BaseSites> {
+        self.base_sites
+            .get_or_init(|| {
+                std::sync::Arc::new(super::bases::BaseSites::build(self, state, |a, b| {
+                    self.first_turn_strike(state, a, b)
+                }))
+            })
+            .clone()
+    }
+
     fn battle_ground(
         &self,
         state: &State,
