@@ -13,14 +13,19 @@ use serde::Serialize;
 
 use crate::ai::{bot_by_name, play_game, Bot, DriverError, GameReport, Limits, BOT_NAMES};
 use crate::map::GameMap;
+use crate::map::Scale;
 use crate::rules::{
     state_hash, Board, Game, GameSetup, MapBoard, Options, PlayerSetup, ReplayError, SetupError,
     State, MAX_PLAYERS,
 };
 
+mod options;
 mod save_file;
+mod tournament;
 
+pub use options::GameFlags;
 pub use save_file::{read_save, write_atomically, SaveFileError};
+pub use tournament::{round_robin, Pairing, RoundRobin, Standing};
 
 /// Options of `omms sim`.
 #[derive(clap::Args, Debug, Clone)]
@@ -34,8 +39,9 @@ pub struct SimArgs {
     /// Seed of the game (with `--games`, of the first game).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Bots by seat, comma-separated: `general` or `random`. One name plays every seat.
-    #[arg(long, value_delimiter = ',', default_value = "general")]
+    /// Bots by seat, comma-separated: `easy`, `normal` (also `general`), `hard` or `random`.
+    /// One name plays every seat.
+    #[arg(long, value_delimiter = ',', default_value = "normal")]
     pub ai: Vec<String>,
     /// Stop after this many turns without a winner.
     #[arg(long, default_value_t = 400)]
@@ -51,6 +57,18 @@ pub struct SimArgs {
     /// Play this many games (seeds SEED, SEED+1, …), rotating the bots round the seats.
     #[arg(long, value_name = "N", conflicts_with = "save")]
     pub games: Option<u32>,
+    /// The rules (a loaded save keeps its own).
+    #[command(flatten)]
+    pub game: GameFlags,
+    /// With `--games N`: a round robin of the `--ai` bots instead, every pair playing N
+    /// two-seat games (seats swapped every game, in parallel); the last line rates them (win
+    /// rates, each pair's score, Elo with its error).
+    #[arg(long, requires = "games", conflicts_with_all = ["load", "save", "players"])]
+    pub round_robin: bool,
+    /// Print one line per round to stderr: each seat's settlements, units (in settlements /
+    /// in the field) and food, and the attacks and captures of the round.
+    #[arg(long)]
+    pub trace: bool,
 }
 
 /// Why a simulation could not run. Every message names the file at fault when there is one.
@@ -62,9 +80,14 @@ pub enum SimError {
     /// A bad option.
     #[error("{0}")]
     BadOption(String),
-    /// The seats cannot start a game.
-    #[error("{0}")]
-    Setup(#[from] SetupError),
+    /// The seats cannot start a game on this map.
+    #[error("{}: {error}", .dir.display())]
+    Setup {
+        /// The map package.
+        dir: PathBuf,
+        /// Why not.
+        error: SetupError,
+    },
     /// The save file is missing, unreadable, damaged or from a newer version.
     #[error("{0}")]
     Save(#[from] SaveFileError),
@@ -162,8 +185,8 @@ pub fn run(
 ) -> Result<(), SimError> {
     let dir = args.map.clone().unwrap_or(default_map);
     let map = GameMap::load(&dir)?;
-    let scale = map.meta().scale;
-    let board = board_for(&map);
+    let scale = args.game.scale.map_or(map.meta().scale, Scale);
+    let board = MapBoard::new(&map, scale);
     let name = map.meta().name.clone();
     let mut say = |line: String| {
         // A closed stdout (e.g. `| head`) is not the simulation's failure.
@@ -171,21 +194,60 @@ pub fn run(
     };
     if let Some(path) = &args.load {
         let game = read_save(path)?;
+        // A save is played on at its own scale, whatever the flags say.
+        let board = MapBoard::new(&map, game.setup().scale);
         game.verify(&board).map_err(|error| SimError::Replay {
             path: path.clone(),
             error,
         })?;
         let seats = game.setup().players.len();
         let names = bot_names(&args.ai, seats)?;
-        let summary = play_on(game, &board, &names, args.turn_limit, args.save.as_deref())?;
+        let summary = play_on(
+            game,
+            &board,
+            &names,
+            args.turn_limit,
+            args.save.as_deref(),
+            args.trace,
+        )?;
         say(json(&summary));
         return Ok(());
     }
+    if args.round_robin {
+        let games = args.games.unwrap_or(1);
+        if args.ai.len() < 2 {
+            return Err(SimError::BadOption(
+                "--round-robin needs two or more bots in --ai".into(),
+            ));
+        }
+        let names = bot_names(&args.ai, args.ai.len())?;
+        let setup = setup_with(&name, scale, 2, args.game.options());
+        let result = round_robin(&names, &setup, &board, args.seed, games, args.turn_limit)
+            .map_err(|error| SimError::Setup {
+                dir: dir.clone(),
+                error,
+            })?;
+        say(json(&result));
+        return Ok(());
+    }
     let names = bot_names(&args.ai, args.players)?;
-    let setup = setup_for(&name, scale, args.players);
+    let setup = setup_with(&name, scale, args.players, args.game.options());
+    let start = |seed: u64| {
+        Game::start(setup.clone(), seed, &board).map_err(|error| SimError::Setup {
+            dir: dir.clone(),
+            error,
+        })
+    };
     let Some(games) = args.games else {
-        let game = Game::new(setup, args.seed)?;
-        let summary = play_on(game, &board, &names, args.turn_limit, args.save.as_deref())?;
+        let game = start(args.seed)?;
+        let summary = play_on(
+            game,
+            &board,
+            &names,
+            args.turn_limit,
+            args.save.as_deref(),
+            args.trace,
+        )?;
         say(json(&summary));
         return Ok(());
     };
@@ -200,8 +262,8 @@ pub fn run(
     for k in 0..games {
         let mut seats = names.clone();
         seats.rotate_left(k as usize % names.len());
-        let game = Game::new(setup.clone(), args.seed + u64::from(k))?;
-        let summary = play_on(game, &board, &seats, args.turn_limit, None)?;
+        let game = start(args.seed + u64::from(k))?;
+        let summary = play_on(game, &board, &seats, args.turn_limit, None, args.trace)?;
         tally.turns += u64::from(summary.turns);
         match &summary.winner_ai {
             Some(ai) => *tally.wins.entry(ai.clone()).or_insert(0) += 1,
@@ -244,7 +306,12 @@ pub fn bot_names(ai: &[String], seats: usize) -> Result<Vec<String>, SimError> {
 }
 
 /// Seats named after their colours, default options, at the map's scale.
-pub fn setup_for(map: &str, scale: crate::map::Scale, players: usize) -> GameSetup {
+pub fn setup_for(map: &str, scale: Scale, players: usize) -> GameSetup {
+    setup_with(map, scale, players, Options::default())
+}
+
+/// Seats named after their colours, with these options.
+pub fn setup_with(map: &str, scale: Scale, players: usize, options: Options) -> GameSetup {
     const COLOURS: [&str; MAX_PLAYERS] = [
         "Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple",
     ];
@@ -257,7 +324,7 @@ pub fn setup_for(map: &str, scale: crate::map::Scale, players: usize) -> GameSet
                 colour: COLOURS.get(i).map_or("grey", |c| c).to_lowercase(),
             })
             .collect(),
-        options: Options::default(),
+        options,
     }
 }
 
@@ -269,9 +336,11 @@ pub fn play_on(
     names: &[String],
     turn_limit: u32,
     save: Option<&Path>,
+    trace: bool,
 ) -> Result<Summary, SimError> {
     let mut bots: Vec<Box<dyn Bot>> = names.iter().filter_map(|n| bot_by_name(n)).collect();
     let mut save_error = None;
+    let mut traced = 0;
     let report = play_game(
         &mut game,
         board,
@@ -280,6 +349,9 @@ pub fn play_on(
         |g| {
             if let (Some(path), None) = (save, &save_error) {
                 save_error = write_atomically(path, g.to_json().as_bytes()).err();
+            }
+            if trace && g.state().turn() % g.state().players().len() as u32 == 1 {
+                eprintln!("{}", trace_line(g, &mut traced));
             }
         },
     )?;
@@ -290,6 +362,43 @@ pub fn play_on(
         write_atomically(path, game.to_json().as_bytes())?;
     }
     Ok(summarise(&game, names, &report))
+}
+
+/// One round of a game in a line: turn, then per seat settlements/points, units inside and
+/// outside settlements, food and cards; then the round's attacks and captures.
+fn trace_line(game: &Game, since: &mut usize) -> String {
+    let state = game.state();
+    let mut line = format!("turn {:>3}:", state.turn());
+    for (i, p) in state.players().iter().enumerate() {
+        let seat = crate::rules::PlayerId(i as u8);
+        let units = state.units_of(seat);
+        let inside = units
+            .iter()
+            .filter(|u| {
+                matches!(
+                    state.unit(**u).map(|u| u.at()),
+                    Some(crate::rules::Location::Settlement(_))
+                )
+            })
+            .count();
+        line += &format!(
+            " | {} s{}/{}p u{}+{} f{} c{}",
+            &p.name()[..1],
+            state.settlements_of(seat).len(),
+            state.points(seat).0,
+            inside,
+            units.len() - inside,
+            p.food().0,
+            p.hand().len()
+        );
+    }
+    let new = &game.commands()[(*since).min(game.commands().len())..];
+    let attacks = new
+        .iter()
+        .filter(|c| matches!(c, crate::rules::Command::Attack(_)))
+        .count();
+    *since = game.commands().len();
+    format!("{line} | attacks {attacks} sieges {}", state.sieges().len())
 }
 
 /// The summary of a finished (or stopped) game.
