@@ -47,6 +47,9 @@ pub struct Places {
     pub default_map: PathBuf,
     /// The saves folder (autosave.json and save.json).
     pub saves: PathBuf,
+    /// The seed a new game starts with: fixed when a script drives the UI (so its runs repeat),
+    /// otherwise none and a fresh one is drawn.
+    pub seed: Option<u64>,
 }
 
 /// The main menu.
@@ -62,7 +65,10 @@ pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     );
     let x = 540.0;
     if ui.button("New game", [x, 280.0, 200.0, 44.0], true) {
-        return Some(Screen::Setup(Box::new(Setup::new(find_maps(places)))));
+        return Some(Screen::Setup(Box::new(Setup::new(
+            find_maps(places),
+            places.seed,
+        ))));
     }
     if ui.button("Load game", [x, 340.0, 200.0, 44.0], true) {
         let mut saves: Vec<PathBuf> = std::fs::read_dir(&places.saves)

@@ -11,6 +11,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::Seat;
+use crate::ai::Level;
 use crate::rules::Game;
 use crate::tactical::{BattleLog, LoggedCommand};
 
@@ -40,10 +41,13 @@ pub fn save_json(game: &Game, seats: &[Seat]) -> String {
             colour: p.colour().to_string(),
             plays: match seat {
                 Seat::Human => "human",
-                Seat::Ai => "ai",
+                Seat::Ai(_) => "ai",
             }
             .into(),
-            bot: (*seat == Seat::Ai).then(|| "general".into()),
+            bot: match seat {
+                Seat::Ai(level) => Some(level.name().into()),
+                Seat::Human => None,
+            },
         })
         .collect();
     // Spliced in as text: going through `serde_json::Value` would sort the engine's fields
@@ -102,7 +106,9 @@ pub fn seats_from_json(text: &str, players: usize) -> Vec<Seat> {
         .iter()
         .map(|r| {
             if r.plays == "ai" {
-                Seat::Ai
+                // Saves from before the levels name the bot "general": the normal level.
+                let level = r.bot.as_deref().and_then(Level::from_name);
+                Seat::Ai(level.unwrap_or(Level::Normal))
             } else {
                 Seat::Human
             }
@@ -124,13 +130,19 @@ mod tests {
     #[test]
     fn seats_survive_a_save_and_old_saves_open_with_every_seat_human() {
         let game = Game::new(setup(&["Ann", "Bot"]), 5).unwrap();
-        let text = save_json(&game, &[Seat::Human, Seat::Ai]);
+        let text = save_json(&game, &[Seat::Human, Seat::Ai(Level::Hard)]);
         assert!(text.starts_with("{\n  \"format_version\""), "{text}");
-        assert!(
-            text.contains("\"plays\":\"ai\",\"bot\":\"general\""),
-            "{text}"
+        assert!(text.contains("\"plays\":\"ai\",\"bot\":\"hard\""), "{text}");
+        let before_levels = text.replace("\"bot\":\"hard\"", "\"bot\":\"general\"");
+        assert_eq!(
+            seats_from_json(&before_levels, 2),
+            [Seat::Human, Seat::Ai(Level::Normal)],
+            "a save from before the levels plays its AI at the normal level"
         );
-        assert_eq!(seats_from_json(&text, 2), [Seat::Human, Seat::Ai]);
+        assert_eq!(
+            seats_from_json(&text, 2),
+            [Seat::Human, Seat::Ai(Level::Hard)]
+        );
         let again = Game::from_json(&text).expect("the engine reads a save with seats");
         assert_eq!(again.to_json(), game.to_json());
 
