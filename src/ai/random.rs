@@ -151,7 +151,7 @@ impl Board for WithoutMoves<'_> {
         &self,
         state: &State,
         settlement: SettlementId,
-        ruleset: crate::rules::TableRuleset,
+        ruleset: crate::rules::RulesetId,
     ) -> Result<(), RuleError> {
         self.0.battle_ground(state, settlement, ruleset)
     }

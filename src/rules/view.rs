@@ -26,7 +26,7 @@ use super::cards::all_card_ids;
 use super::command::{Command, ProposeTrade};
 use super::event::Event;
 use super::ids::{CardId, PlayerId};
-use super::random::shuffle;
+use crate::dice::shuffle;
 use super::state::{Pending, State};
 
 /// The game as one seat may see it.
