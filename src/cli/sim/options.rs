@@ -1,7 +1,9 @@
-//! `omms sim`'s game options: every rule the new-game screen offers (but seafaring, which is not
-//! playable yet), as flags.
+//! `omms sim`'s game options: every rule the new-game screen offers, as flags, turned into the
+//! engine's [`Options`] in one place ([`GameFlags::options`]). Seafaring (RULINGS §10) is not
+//! playable yet, so there is no `--seafaring`: when the engine can play it, the flag is one
+//! field here and one line in `options`, and the flag tests below cover it like the others.
 
-use crate::rules::{BattleOptions, DrawRule, Options, RulesetSet, TableRuleset, Victory};
+use crate::rules::{BattleOptions, DrawRule, Options, RulesetId, RulesetSet, Victory};
 
 /// The game options of `omms sim`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -16,10 +18,11 @@ pub struct GameFlags {
     /// The draw step gives one card instead of a die's worth.
     #[arg(long)]
     pub draw_one: bool,
-    /// Table battles an attacker may offer, comma-separated (`omog19c`); none by default.
+    /// Table battles an attacker may offer, comma-separated ruleset ids from the registry (e.g.
+    /// `omog19c`); none by default.
     /// Bots never offer one, but answer one offered to them.
     #[arg(long, value_delimiter = ',', value_name = "RULESET", value_parser = parse_ruleset)]
-    pub battles: Vec<TableRuleset>,
+    pub battles: Vec<RulesetId>,
     /// With table battles on, the defender may refuse one (then the dice decide).
     #[arg(long, requires = "battles")]
     pub defender_may_refuse: bool,
@@ -42,12 +45,16 @@ impl GameFlags {
             },
             tanks: self.tanks,
             victory: self.victory,
+            // No flag until the engine plays seafaring: a flag that is refused is no option.
             seafaring: false,
             battles: if self.battles.is_empty() {
                 BattleOptions::default()
             } else {
                 BattleOptions {
-                    rulesets: RulesetSet::from(self.battles.clone()),
+                    rulesets: self
+                        .battles
+                        .iter()
+                        .fold(RulesetSet::NONE, |set, &id| set.with(id, true)),
                     defender_may_refuse: self.defender_may_refuse,
                 }
             },
@@ -71,15 +78,8 @@ fn parse_victory(text: &str) -> Result<Victory, String> {
     }
 }
 
-fn parse_ruleset(text: &str) -> Result<TableRuleset, String> {
-    serde_json::from_value(serde_json::Value::String(text.to_string())).map_err(|_| {
-        let known: Vec<String> = TableRuleset::ALL
-            .iter()
-            .filter_map(|r| serde_json::to_value(r).ok())
-            .filter_map(|v| v.as_str().map(str::to_string))
-            .collect();
-        format!("no such ruleset (known: {})", known.join(", "))
-    })
+fn parse_ruleset(text: &str) -> Result<RulesetId, String> {
+    RulesetId::new(text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -96,18 +96,18 @@ mod tests {
         assert_eq!(parse_victory("last-standing"), Ok(Victory::LastStanding));
         assert!(parse_victory("points:0").is_err());
         assert!(parse_victory("most-cheese").is_err());
-        assert_eq!(parse_ruleset("omog19c"), Ok(TableRuleset::Omog19c));
+        assert_eq!(parse_ruleset("omog19c"), Ok(RulesetId::of("omog19c")));
         assert!(parse_ruleset("chess").unwrap_err().contains("omog19c"));
         let all = GameFlags {
             tanks: true,
             draw_one: true,
-            battles: vec![TableRuleset::Omog19c],
+            battles: vec![RulesetId::of("omog19c")],
             unsafe_bases: true,
             ..GameFlags::default()
         }
         .options();
         assert!(all.tanks && !all.safe_bases && all.draw == DrawRule::OneCard);
-        assert!(all.battles.rulesets.contains(TableRuleset::Omog19c));
+        assert!(all.battles.rulesets.contains(RulesetId::of("omog19c")));
         assert!(GameFlags::default().options().safe_bases);
     }
 }
