@@ -1,9 +1,9 @@
 //! `omms sim`: whole games played by bots, headless. One game prints a JSON summary as its
-//! last line ([`Summary`](crate::sim::Summary)); `--games N` plays a series of seeds with the seats rotating, one
-//! summary per line and a tally ([`Tally`]) last; `--round-robin` rates the bots against each
-//! other. `--save FILE` keeps an autosave, rewritten atomically after every turn; `--load FILE`
-//! proves a save replays to the same state hash at every turn and plays it on to the end. The
-//! game's rules are flags ([`GameFlags`]), as the new-game screen offers them.
+//! last line ([`Summary`](crate::sim::Summary)); `--games N` plays a series of seeds with the
+//! seats rotating, one summary per line and a tally ([`Tally`]) last; `--round-robin` rates the
+//! bots against each other. `--save FILE` keeps an autosave, rewritten atomically after every
+//! turn; `--load FILE` proves a save replays to the same state hash at every turn and plays it on
+//! to the end. The game's rules are flags ([`GameFlags`]), as the new-game screen offers them.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -214,4 +214,3 @@ pub fn bot_names(ai: &[String], seats: usize) -> Result<Vec<String>, SimError> {
     }
     Ok(names)
 }
-

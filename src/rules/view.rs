@@ -26,8 +26,8 @@ use super::cards::all_card_ids;
 use super::command::{Command, ProposeTrade};
 use super::event::Event;
 use super::ids::{CardId, PlayerId};
-use crate::dice::shuffle;
 use super::state::{Pending, State};
+use crate::dice::shuffle;
 
 /// The game as one seat may see it.
 #[derive(Debug, Clone, PartialEq)]
