@@ -8,6 +8,9 @@
 //! bases, RULINGS §8), so its three- and four-seat games are played under the bare base rule,
 //! as the setup screen would require; the line says so.
 //!
+//! Times are this thread's CPU time (Linux `/proc/thread-self/schedstat`), with wall time
+//! beside it: on a machine shared by several builds the wall clock measures the neighbours.
+//!
 //! Not a test: `cargo bench --bench ai_games` (`-- --games N` per map and seat count, default
 //! 10; `--turn-limit T`, default 400; `--hard-games N`, default 3; `--maps a,b`).
 
@@ -60,9 +63,10 @@ fn main() {
                 ..Options::default()
             };
             let setup = omms::sim::setup_with(&map.meta().name, map.meta().scale, seats, options);
-            let (mut times, mut decided_turns) = (Vec::new(), Vec::new());
+            let (mut times, mut cpu, mut decided_turns) = (Vec::new(), Vec::new(), Vec::new());
             for seed in 0..games {
                 let t = Instant::now();
+                let c = cpu_now();
                 let mut game =
                     Game::start(setup.clone(), seed, &board).expect("room for the seats");
                 let mut bots: Vec<Box<dyn Bot>> =
@@ -76,30 +80,46 @@ fn main() {
                 )
                 .expect("bots never get stuck");
                 times.push(t.elapsed());
+                cpu.push(cpu_now() - c);
                 if report.winner.is_some() {
                     decided_turns.push(report.turns);
                 }
             }
             times.sort();
+            cpu.sort();
             decided_turns.sort_unstable();
             let median_turns = decided_turns
                 .get(decided_turns.len() / 2)
                 .map_or("-".to_string(), |t| t.to_string());
             println!(
                 "{:<15} {seats} seats{}: decided {:>3}/{games} ({:>3.0}%), median {median_turns} turns to a \
-                 decision; per game median {:>6.0} ms, slowest {:>6.0} ms",
+                 decision; per game CPU median {:>6.0} ms, slowest {:>6.0} ms (wall median {:>6.0} ms)",
                 map.meta().name,
                 if safe { "" } else { " (bare base rule)" },
                 decided_turns.len(),
                 100.0 * decided_turns.len() as f64 / games as f64,
+                ms(cpu[cpu.len() / 2]),
+                ms(cpu[cpu.len() - 1]),
                 ms(times[times.len() / 2]),
-                ms(times[times.len() - 1]),
             );
         }
     }
     if hard_games > 0 {
         hard_budget(hard_games, turn_limit);
     }
+}
+
+/// CPU time this thread has run, from the scheduler's own count; the wall clock if the kernel
+/// does not say.
+fn cpu_now() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or_else(|| START.with(|t| t.elapsed()), Duration::from_nanos)
+}
+
+thread_local! {
+    static START: Instant = Instant::now();
 }
 
 fn ms(d: Duration) -> f64 {
@@ -124,9 +144,9 @@ impl Bot for Timed {
         this_turn: &[Command],
         rng: &mut ChaCha8Rng,
     ) -> Command {
-        let t = Instant::now();
+        let t = cpu_now();
         let cmd = self.inner.choose(view, board, this_turn, rng);
-        let spent = t.elapsed();
+        let spent = cpu_now() - t;
         let mut log = self.log.borrow_mut();
         // Only its own turns: a decision owed in another seat's turn is a moment's work.
         if view.state().current_player() != view.seat() {
@@ -188,7 +208,7 @@ fn report(name: &str, turns: &mut [Duration]) {
     }
     let mean = turns.iter().sum::<Duration>() / turns.len() as u32;
     println!(
-        "{name:<6} thinking per turn on Andorra, 4 seats: mean {:>6.1} ms, median {:>6.1} ms, p95 {:>6.1} ms, max {:>6.1} ms ({} turns)",
+        "{name:<6} CPU thinking per turn on Andorra, 4 seats: mean {:>6.1} ms, median {:>6.1} ms, p95 {:>6.1} ms, max {:>6.1} ms ({} turns)",
         ms(mean),
         ms(turns[turns.len() / 2]),
         ms(turns[turns.len() * 95 / 100]),
