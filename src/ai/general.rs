@@ -264,6 +264,21 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Where every enemy settlement and unit on the map stands.
+    pub fn enemy_points(&self) -> impl Iterator<Item = MapPoint> + '_ {
+        let state = self.state;
+        state
+            .settlements()
+            .filter(|s| s.owner() != self.me)
+            .map(|s| s.pos())
+            .chain(
+                state
+                    .units()
+                    .filter(|u| u.owner() != self.me)
+                    .filter_map(|u| state.unit_pos(u.id())),
+            )
+    }
+
     /// Whether the rules accept `cmd` now.
     pub fn ok(&self, cmd: &Command) -> bool {
         check(self.state, self.board, cmd).is_ok()

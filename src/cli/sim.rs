@@ -115,17 +115,8 @@ pub fn run_to(
             path: path.clone(),
             error,
         })?;
-        let seats = game.setup().players.len();
-        let names = bot_names(&args.ai, seats)?;
-        let summary = play_on(
-            game,
-            &board,
-            &names,
-            args.turn_limit,
-            args.save.as_deref(),
-            args.trace,
-        )?;
-        say(json(&summary));
+        let names = bot_names(&args.ai, game.setup().players.len())?;
+        say(json(&play_one(&args, game, &board, &names)?));
         return Ok(());
     }
     if args.round_robin {
@@ -154,16 +145,7 @@ pub fn run_to(
         })
     };
     let Some(games) = args.games else {
-        let game = start(args.seed)?;
-        let summary = play_on(
-            game,
-            &board,
-            &names,
-            args.turn_limit,
-            args.save.as_deref(),
-            args.trace,
-        )?;
-        say(json(&summary));
+        say(json(&play_one(&args, start(args.seed)?, &board, &names)?));
         return Ok(());
     };
     let mut tally = Tally {
@@ -188,6 +170,23 @@ pub fn run_to(
     }
     say(json(&tally));
     Ok(())
+}
+
+/// One game played on to its end as the flags say (turn limit, autosave, trace).
+fn play_one(
+    args: &SimArgs,
+    game: Game,
+    board: &MapBoard,
+    names: &[String],
+) -> Result<crate::sim::Summary, SimError> {
+    play_on(
+        game,
+        board,
+        names,
+        args.turn_limit,
+        args.save.as_deref(),
+        args.trace,
+    )
 }
 
 fn json(value: &impl Serialize) -> String {

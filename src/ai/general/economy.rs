@@ -87,18 +87,7 @@ fn muster_point(ctx: &Ctx, kind: UnitType, towns_only: bool) -> Option<Settlemen
         .filter(|s| !towns_only || s.kind() != PlaceKind::Village)
         .collect();
     let first = mine.first()?.id();
-    let enemies: Vec<_> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .map(|s| s.pos())
-        .chain(
-            ctx.state
-                .units()
-                .filter(|u| u.owner() != ctx.me)
-                .filter_map(|u| ctx.state.unit_pos(u.id())),
-        )
-        .collect();
+    let enemies: Vec<_> = ctx.enemy_points().collect();
     let sites: Vec<_> = ctx.free_sites().into_iter().map(|s| s.1).collect();
     let nearest = |from: crate::rules::MapPoint, to: &[crate::rules::MapPoint]| {
         to.iter()

@@ -202,16 +202,7 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
 /// The enemy settlement or unit nearest to `u`, within two card lengths.
 fn nearest_enemy(ctx: &Ctx, u: UnitId) -> Option<MapPoint> {
     let pos = ctx.state.unit_pos(u)?;
-    ctx.state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .map(|s| s.pos())
-        .chain(
-            ctx.state
-                .units()
-                .filter(|e| e.owner() != ctx.me)
-                .filter_map(|e| ctx.state.unit_pos(e.id())),
-        )
+    ctx.enemy_points()
         .filter(|p| p.distance_m(pos) <= 2.0 * ctx.card_len)
         .min_by(|a, b| a.distance_m(pos).total_cmp(&b.distance_m(pos)))
 }
