@@ -36,6 +36,7 @@
 //! ```
 
 mod apply;
+mod bases;
 pub mod battle;
 mod board;
 mod cards;
@@ -57,14 +58,16 @@ mod scenario;
 mod state;
 pub mod testkit;
 mod unit;
+pub mod view;
 
 pub use apply::apply;
+pub use bases::{base_kind, check_room, seat_capacity, BaseSites, SeatCapacity};
 pub use battle::{
     BattleLog, BattleMode, BattleOffer, BattleOptions, BattleOutcome, BattleRequest, FightDice,
     RulesetId, RulesetSet, SideDice,
 };
 pub use board::{Board, PlaceFacts};
-pub use cards::{all_card_ids, Card, Rank, Suit, PACK_SIZE};
+pub use cards::{all_card_ids, match_faces, Card, Rank, Suit, PACK_SIZE};
 pub use check::check;
 pub use combat::{
     defence_bonus, defence_dice, defender_must_choose, odds, outcome, strongest, Odds,
@@ -90,3 +93,4 @@ pub use state::{
     Pending, Phase, Player, Settlement, SiegeClock, State, STARTING_FOOD, STARTING_HAND,
 };
 pub use unit::{Location, Unit, UnitType, ATTACK_RADIUS, SETTLEMENT_SPACING, SIEGE_RADIUS};
+pub use view::{seen_by, SeatView};

@@ -103,7 +103,7 @@ fn an_attack_on_a_settlement_offers_dice_auto_resolve_and_table_with_their_odds(
     std::fs::create_dir_all(&saves).unwrap();
     std::fs::write(
         saves.join("battle.json"),
-        save_json(&game, &[Seat::Human, Seat::Ai]),
+        save_json(&game, &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)]),
     )
     .unwrap();
     let shots = std::env::var_os("OMMS_SHOTS")

@@ -393,7 +393,7 @@ wait 3
         "motorway",
         "north-bayreuth",
         &game,
-        &[Seat::Human, Seat::Ai],
+        &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)],
         &body,
         &["ui-motorway"],
     );
@@ -502,7 +502,7 @@ shot ui-resource-die
         "dice",
         "andorra",
         &game,
-        &[Seat::Human, Seat::Ai],
+        &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)],
         &body,
         &["ui-resource-die-before", "ui-resource-die"],
     );

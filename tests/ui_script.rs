@@ -18,6 +18,7 @@ wait 2
 shot menu
 button New game
 button seat 2 AI        # the second seat becomes human too
+button Safe bases       # the bare base rule: the bases below are within first-turn reach
 shot setup
 button Start
 wait 2

@@ -48,6 +48,7 @@ type Ana
 button name 2
 type Ben
 button seat 2 AI            # both seats human
+button Safe bases           # the bases below are within first-turn reach
 button Start
 wait 2
 button Continue             # pass screen: Ana

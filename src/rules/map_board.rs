@@ -58,6 +58,8 @@ pub struct MapBoard<'a> {
     /// The motorway segments alone: motorway-only questions (double moves) need not sift
     /// every road near them.
     motorways: rstar::RTree<crate::map::SegmentEntry>,
+    /// Where bases may go, worked out the first time a base is placed (RULINGS §8).
+    base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -81,6 +83,7 @@ impl<'a> MapBoard<'a> {
             playable,
             offsets,
             motorways: map.segment_tree_of(crate::map::RoadClass::M),
+            base_sites: std::sync::OnceLock::new(),
         }
     }
 
@@ -146,6 +149,20 @@ impl<'a> MapBoard<'a> {
 }
 
 impl Board for MapBoard<'_> {
+    fn first_turn_strike(&self, _state: &State, from: PlaceId, to: PlaceId) -> bool {
+        super::bases::strike::first_turn_strike(self, from, to)
+    }
+
+    fn base_sites(&self, state: &State) -> std::sync::Arc<super::bases::BaseSites> {
+        self.base_sites
+            .get_or_init(|| {
+                std::sync::Arc::new(super::bases::BaseSites::build(self, state, |a, b| {
+                    self.first_turn_strike(state, a, b)
+                }))
+            })
+            .clone()
+    }
+
     fn battle_ground(
         &self,
         state: &State,

@@ -12,7 +12,7 @@ pub use save::{save_json, seat_of, LogWatch, Slot};
 
 use super::board::Board as BoardView;
 use super::widgets::Ui;
-use crate::ai::{bot_by_name, step, Bot, Limits};
+use crate::ai::{step, Bot, General, Level, Limits};
 use crate::map::GameMap;
 use crate::rules::map_board::Reach;
 use crate::rules::{
@@ -31,8 +31,8 @@ const AI_DELAY: [f32; 2] = [0.5, 0.05];
 pub enum Seat {
     /// A person at the screen.
     Human,
-    /// The general bot.
-    Ai,
+    /// A bot, at a level.
+    Ai(Level),
 }
 
 /// Where the game screen wants to go next.
@@ -95,9 +95,14 @@ impl Play {
         slot: save::Slot,
     ) -> Play {
         let rules_board = MapBoard::new(map, game.state().scale());
+        // Every seat gets a bot: an AI seat's plays its turns, a human seat's only steps in
+        // where the screen hands it a decision to finish.
         let bots = seats
             .iter()
-            .map(|_| bot_by_name("general").expect("the general bot exists"))
+            .map(|s| match s {
+                Seat::Ai(level) => Box::new(General::new(*level)) as Box<dyn Bot>,
+                Seat::Human => Box::new(General::new(Level::Normal)),
+            })
             .collect();
         Play {
             map,

@@ -50,6 +50,9 @@ pub struct Places {
     pub default_map: PathBuf,
     /// The saves folder: named saves and each game's autosave.
     pub saves: PathBuf,
+    /// The seed a new game starts with: fixed when a script drives the UI (so its runs repeat),
+    /// otherwise none and a fresh one is drawn.
+    pub seed: Option<u64>,
 }
 
 /// The main menu.
@@ -65,7 +68,10 @@ pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     );
     let x = 540.0;
     if ui.button("New game", [x, 280.0, 200.0, 44.0], true) {
-        return Some(Screen::Setup(Box::new(Setup::new(find_maps(places)))));
+        return Some(Screen::Setup(Box::new(Setup::new(
+            find_maps(places),
+            places.seed,
+        ))));
     }
     if ui.button("Load game", [x, 340.0, 200.0, 44.0], true) {
         return Some(Screen::Load(Box::new(LoadList::read(&places.saves))));

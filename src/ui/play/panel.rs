@@ -39,10 +39,9 @@ impl Play {
             let line = format!(
                 "{}{}: {} pts · CT {} · food {} · {} cards · {} units",
                 p.name(),
-                if self.seats[i] == Seat::Ai {
-                    " (AI)"
-                } else {
-                    ""
+                match self.seats[i] {
+                    Seat::Ai(level) => format!(" (AI, {level})"),
+                    Seat::Human => String::new(),
                 },
                 state.points(id).0,
                 state.creation_total(id),

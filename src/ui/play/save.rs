@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::{Play, Seat};
+use crate::ai::Level;
 use crate::rules::{Command, Event, Game, ReplayWatch, State, UnitId};
 use crate::save::library::autosave_path;
 use crate::save::{GameId, SavedGame, SeatPlay};
@@ -52,19 +53,19 @@ impl From<Seat> for SeatPlay {
     fn from(seat: Seat) -> SeatPlay {
         match seat {
             Seat::Human => SeatPlay::Human,
-            // The game screen plays every AI seat with the general bot.
-            Seat::Ai => SeatPlay::Ai {
-                bot: "general".into(),
+            Seat::Ai(level) => SeatPlay::Ai {
+                bot: level.name().into(),
             },
         }
     }
 }
 
-/// The game screen's seat for a saved one: any bot is played by the AI.
+/// The game screen's seat for a saved one: a bot named by its level plays at that level; any
+/// other (saves from before the levels name "general") at the normal level.
 pub fn seat_of(play: &SeatPlay) -> Seat {
     match play {
         SeatPlay::Human => Seat::Human,
-        SeatPlay::Ai { .. } => Seat::Ai,
+        SeatPlay::Ai { bot } => Seat::Ai(Level::from_name(bot).unwrap_or(Level::Normal)),
     }
 }
 
@@ -165,16 +166,19 @@ mod tests {
     #[test]
     fn seats_survive_a_save_and_a_save_without_them_opens_with_every_seat_human() {
         let game = Game::new(setup(&["Ann", "Bot"]), 5).unwrap();
-        let text = save_json(&game, &[Seat::Human, Seat::Ai]);
+        let text = save_json(&game, &[Seat::Human, Seat::Ai(Level::Hard)]);
         assert!(text.starts_with("{\n  \"format_version\": 2,"), "{text}");
         let saved = SavedGame::from_json(&text).unwrap();
         let seats: Vec<Seat> = saved.seats().iter().map(seat_of).collect();
-        assert_eq!(seats, [Seat::Human, Seat::Ai]);
+        assert_eq!(seats, [Seat::Human, Seat::Ai(Level::Hard)]);
+        assert_eq!(saved.seats()[1], SeatPlay::Ai { bot: "hard".into() });
+        let before_levels = SeatPlay::Ai {
+            bot: "general".into(),
+        };
         assert_eq!(
-            saved.seats()[1],
-            SeatPlay::Ai {
-                bot: "general".into()
-            }
+            seat_of(&before_levels),
+            Seat::Ai(Level::Normal),
+            "a save from before the levels plays its AI at the normal level"
         );
         assert_eq!(saved.game(), &game);
         let plain = SavedGame::from_json(&game.to_json()).unwrap();
