@@ -152,7 +152,7 @@ fn a_siege_shows_its_clock_then_its_casualty_roll_and_the_winner_chooses_the_los
     need_display!();
     let map = load_map("north-bayreuth");
     // The turn that ends a siege's round: the dice roll and a choice between different units.
-    let (game, end) = (1..4)
+    let (game, end) = (1..16)
         .find_map(|seed| {
             first_step(&map, "north-bayreuth", seed, 1500, |_, c, ev| {
                 matches!(c, Command::EndTurn(_))
