@@ -41,7 +41,9 @@ pub fn furthest_towards(
         return Some(step(f.pos(), bearing, max));
     }
     let (mut lo, mut hi) = (0.0, max);
-    for _ in 0..8 {
+    // Six halvings: within 2.4 mm of the furthest legal point of a 6″ move (each is a survey of
+    // the path, the bot's dearest step).
+    for _ in 0..6 {
         let mid = (lo + hi) / 2.0;
         if ok(mid) {
             lo = mid;
@@ -192,9 +194,13 @@ pub fn choose(
             _ => MusketCommand::EndFire,
         });
     };
-    // A garrison stays in its house unless it charges out.
+    // A garrison stays in its house unless it charges out, and a defender on the objective
+    // only charges or takes cover: no other move of his scores.
     let team = state.team(f.team()).expect("team");
-    let wander = !(team.garrison() && in_cover(field, f.pos()));
+    let holding = side == Side::Defender
+        && distance(f.pos(), field.objective) <= inches(6.0)
+        && in_cover(field, f.pos());
+    let wander = !(team.garrison() && in_cover(field, f.pos())) && !holding;
     let pick = moves_and_shots(field, state, f, wander)
         .into_iter()
         .map(|c| (score(field, state, side, &c), c))
