@@ -156,7 +156,13 @@ pub fn run_to(
     };
     let Some(games) = args.games else {
         let save = lock.as_ref().map(|l| (l, GameId::fresh()));
-        say(json(&play_one(&args, start(args.seed)?, &board, &names, save)?));
+        say(json(&play_one(
+            &args,
+            start(args.seed)?,
+            &board,
+            &names,
+            save,
+        )?));
         return Ok(());
     };
     let mut tally = Tally {

@@ -200,7 +200,7 @@ pub fn choose(
     let holding = side == Side::Defender
         && distance(f.pos(), field.objective) <= inches(6.0)
         && in_cover(field, f.pos());
-    let wander = !(team.garrison() && in_cover(field, f.pos())) && !holding;
+    let wander = !(holding || team.garrison() && in_cover(field, f.pos()));
     let pick = moves_and_shots(field, state, f, wander)
         .into_iter()
         .map(|c| (score(field, state, side, &c), c))
