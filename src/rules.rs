@@ -55,6 +55,7 @@ mod save;
 mod scenario;
 mod state;
 pub mod testkit;
+mod undo;
 mod unit;
 
 pub use apply::apply;
@@ -88,4 +89,5 @@ pub use scenario::{Scenario, ScenarioError};
 pub use state::{
     Pending, Phase, Player, Settlement, SiegeClock, State, STARTING_FOOD, STARTING_HAND,
 };
+pub use undo::may_undo;
 pub use unit::{Location, Unit, UnitType, ATTACK_RADIUS, SETTLEMENT_SPACING, SIEGE_RADIUS};
