@@ -11,8 +11,9 @@ mod common;
 use common::display::{have_xvfb, play_script};
 
 /// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
-/// → a royal card raises a Scout → the Scout moves on the road towards Engordany → attacks
-/// phase → the Scout takes the empty enemy base, which ends the game.
+/// → a royal card raises a Scout → the Scout (clicked on its coin) moves to a point near the
+/// road towards Engordany (the click snaps onto the road) → attacks phase → the Scout takes the
+/// empty enemy base, which ends the game.
 const SCRIPT: &str = "
 wait 2
 shot menu
@@ -34,16 +35,16 @@ wait 5
 click 400 330           # skip the draw animation
 button Play J
 wait 2
-click 504 487           # the new Scout, on its base's rim
+unit 0                  # the new Scout, on its base's rim
 wait 2
-hover 470 560
+hover-map 1.5398 42.5093
 wait 2
 shot move
-click 518 492           # a point on the road inside its reach
+map 1.5398 42.5093      # by the road at les Escaldes: it snaps onto it
 wait 2
 button End main
 wait 2
-click 518 492
+unit 0
 wait 1
 map 1.5382077 42.5135389  # attack Engordany
 wait 3

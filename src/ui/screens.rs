@@ -30,6 +30,8 @@ pub enum Screen {
     Load(Vec<PathBuf>, Option<String>),
     /// The rules in our words.
     Rules,
+    /// UI scale, AI trade offers, confirmations.
+    Settings,
     /// A game.
     Play(Box<Play>),
     /// The end.
@@ -52,19 +54,25 @@ pub struct Places {
 /// The main menu.
 pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     clear_background(BACKDROP);
-    ui.title("OMMS", 560.0, 180.0, 64, INK);
-    ui.text(
-        "On Map Military Strategy, on real OpenStreetMap roads",
-        400.0,
-        220.0,
-        20,
-        INK,
-    );
-    let x = 540.0;
-    if ui.button("New game", [x, 280.0, 200.0, 44.0], true) {
+    let [sw, sh] = ui.size();
+    let top = (sh - 420.0) / 2.0;
+    let centre = |ui: &Ui, s: &str, size: u16, bold: bool| {
+        let w = if bold {
+            ui.width_bold(s, size)
+        } else {
+            ui.width(s, size)
+        };
+        (sw - w) / 2.0
+    };
+    ui.title("OMMS", centre(ui, "OMMS", 64, true), top + 60.0, 64, INK);
+    let sub = "On Map Military Strategy, on real OpenStreetMap roads";
+    ui.text(sub, centre(ui, sub, 20, false), top + 100.0, 20, INK);
+    let x = (sw - 200.0) / 2.0;
+    let row = |i: f32| [x, top + 150.0 + i * 56.0, 200.0, 44.0];
+    if ui.button("New game", row(0.0), true) {
         return Some(Screen::Setup(Box::new(Setup::new(find_maps(places)))));
     }
-    if ui.button("Load game", [x, 340.0, 200.0, 44.0], true) {
+    if ui.button("Load game", row(1.0), true) {
         let mut saves: Vec<PathBuf> = std::fs::read_dir(&places.saves)
             .map(|rd| {
                 rd.flatten()
@@ -76,10 +84,13 @@ pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
         saves.sort();
         return Some(Screen::Load(saves, None));
     }
-    if ui.button("Rules", [x, 400.0, 200.0, 44.0], true) {
+    if ui.button("Rules", row(2.0), true) {
         return Some(Screen::Rules);
     }
-    if ui.button("Quit", [x, 460.0, 200.0, 44.0], true) {
+    if ui.button("Settings", row(3.0), true) {
+        return Some(Screen::Settings);
+    }
+    if ui.button("Quit", row(4.0), true) {
         return Some(Screen::Quit);
     }
     None
@@ -183,10 +194,20 @@ fn map_dir_named(places: &Places, name: &str) -> Result<PathBuf, String> {
         })
 }
 
+/// The settings, from the menu.
+pub fn settings(ui: &mut Ui, s: &mut super::settings::Settings) -> Option<Screen> {
+    clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
+    let (w, h) = (640.0_f32.min(sw - 40.0), 420.0);
+    let r = [(sw - w) / 2.0, (sh - h) / 2.0, w, h];
+    super::settings::panel(ui, s, r).then_some(Screen::Menu)
+}
+
 /// The victory screen.
 pub fn won(ui: &mut Ui, summary: &str) -> Option<Screen> {
     clear_background(BACKDROP);
-    let mut y = 200.0;
+    let [_, sh] = ui.size();
+    let mut y = (sh / 4.0).min(200.0);
     for (i, line) in summary.lines().enumerate() {
         if i == 0 {
             ui.title(line, 200.0, y, 36, INK);
@@ -196,8 +217,12 @@ pub fn won(ui: &mut Ui, summary: &str) -> Option<Screen> {
         }
         y += 30.0;
     }
-    ui.button("Main menu", [200.0, y + 30.0, 200.0, 44.0], true)
-        .then_some(Screen::Menu)
+    ui.button(
+        "Main menu",
+        [200.0, (y + 30.0).min(sh - 60.0), 200.0, 44.0],
+        true,
+    )
+    .then_some(Screen::Menu)
 }
 
 const RULES: &[&str] = &[
@@ -212,13 +237,16 @@ const RULES: &[&str] = &[
 /// The rules in the game's own words, with the table measures drawn at real size (96 dpi).
 pub fn rules(ui: &mut Ui) -> Option<Screen> {
     clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
     ui.title("How to play", 40.0, 50.0, 32, INK);
     let mut y = 90.0;
+    // The measures need about 460 units on the right; the text takes the rest.
+    let text_w = (sw - 40.0 - 480.0).clamp(420.0, 700.0);
     for p in RULES {
-        y = ui.paragraph(p, 40.0, y, 16, 700.0) + 8.0;
+        y = ui.paragraph(p, 40.0, y, 15, text_w) + 6.0;
     }
     let px_per_mm = 96.0 / 25.4;
-    let x0 = 740.0;
+    let x0 = 40.0 + text_w + 30.0;
     ui.title(
         "Measures (actual size on a 96 dpi screen)",
         x0,
@@ -256,13 +284,13 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
         );
         cy += 2.0 * r + 8.0;
     }
-    ui.button("Back", [40.0, 730.0, 140.0, 40.0], true)
+    ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true)
         .then_some(Screen::Menu)
 }
 
 /// Run one frame of the game screen and follow where it leads.
-pub fn play(ui: &mut Ui, p: &mut Play) -> Option<Screen> {
-    match p.frame(ui)? {
+pub fn play(ui: &mut Ui, p: &mut Play, settings: &mut super::settings::Settings) -> Option<Screen> {
+    match p.frame(ui, settings)? {
         Leave::Menu => Some(Screen::Menu),
         Leave::Won(s) => Some(Screen::Won(s)),
     }

@@ -151,9 +151,11 @@ pub fn event_line(
         }
         Event::TurnStarted { player, .. } => format!("— {}'s turn —", who(*player)),
         Event::DrawRolled { player, value } => format!("{} rolls {value}", who(*player)),
-        Event::CardsDrawn { player, cards } => {
-            format!("{} draws {} card(s)", who(*player), cards.len())
-        }
+        Event::CardsDrawn { player, cards } => format!(
+            "{} draws {}",
+            who(*player),
+            crate::ui::widgets::count(cards.len(), "card", "cards")
+        ),
         Event::UnitPlaced { unit, .. } => format!("{} appears", unit_name(state, *unit)),
         Event::UnitMoved { unit, .. } => format!("{} moves", unit_name(state, *unit)),
         Event::UnitDestroyed { unit, .. } => format!("{} is destroyed", unit_name(state, *unit)),

@@ -178,10 +178,13 @@ pub fn setup(
     places: &Places,
 ) -> Result<Option<Screen>, String> {
     clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
+    // Two columns from the window's width: maps and seats on the left, options on the right.
+    let ox = sw - OPTIONS_W - 40.0;
     ui.title("New game", 40.0, 50.0, 32, INK);
     ui.title("Map", 40.0, 100.0, 20, INK);
-    map_cards(ui, s);
-    let mut y = 330.0;
+    map_cards(ui, s, ox - 60.0);
+    let mut y = SEATS_Y;
     let typed = type_name(ui, s);
     ui.title("Seats (turn order)", 40.0, y, 20, INK);
     y += 14.0;
@@ -189,14 +192,14 @@ pub fn setup(
     for i in 0..s.seats.len() {
         let seat = s.seats[i].clone();
         draw_rectangle(40.0, y + 4.0, 26.0, 26.0, PALETTE[seat.colour].1);
-        if ui.button(&format!("Colour {}", i + 1), [72.0, y, 150.0, 34.0], true) {
+        if ui.button(&format!("Colour {}", i + 1), [72.0, y, 110.0, 34.0], true) {
             s.seats[i].colour = (seat.colour + 1) % PALETTE.len();
             // A typed name stays; a colour's name follows the colour.
             if seat.name == colour_name(seat.colour) {
                 s.seats[i].name = colour_name(s.seats[i].colour);
             }
         }
-        name_field(ui, s, i, [232.0, y, 160.0, 34.0], typed);
+        name_field(ui, s, i, name_rect(i), typed);
         let kind = if seat.seat == Seat::Human {
             "Human"
         } else {
@@ -204,7 +207,7 @@ pub fn setup(
         };
         if ui.button(
             &format!("seat {} {}", i + 1, kind),
-            [400.0, y, 160.0, 34.0],
+            [358.0, y, 136.0, 34.0],
             true,
         ) {
             s.seats[i].seat = if seat.seat == Seat::Human {
@@ -214,11 +217,11 @@ pub fn setup(
             };
         }
         if s.seats.len() > 2
-            && ui.button(&format!("remove {}", i + 1), [570.0, y, 104.0, 34.0], true)
+            && ui.button(&format!("remove {}", i + 1), [502.0, y, 96.0, 34.0], true)
         {
             remove = Some(i);
         }
-        y += 40.0;
+        y += SEAT_PITCH;
     }
     if let Some(i) = remove {
         s.seats.remove(i);
@@ -237,13 +240,13 @@ pub fn setup(
     if ui.input.clicked && s.editing.is_some() && !clicked_name(ui, s) {
         s.editing = None;
     }
-    let ox = 720.0;
+    let ow = OPTIONS_W;
     ui.title("Options", ox, 100.0, 20, INK);
     let draw = match s.options.draw {
         DrawRule::RollDie => "Draw: roll a die, draw that many",
         DrawRule::OneCard => "Draw: one card",
     };
-    if ui.button(draw, [ox, 115.0, 420.0, 34.0], true) {
+    if ui.button(draw, [ox, 115.0, ow, 34.0], true) {
         s.options.draw = match s.options.draw {
             DrawRule::RollDie => DrawRule::OneCard,
             DrawRule::OneCard => DrawRule::RollDie,
@@ -255,7 +258,7 @@ pub fn setup(
         } else {
             "Tanks: off"
         },
-        [ox, 155.0, 420.0, 34.0],
+        [ox, 155.0, ow, 34.0],
         true,
     ) {
         s.options.tanks = !s.options.tanks;
@@ -263,9 +266,12 @@ pub fn setup(
     let vic = match s.options.victory {
         Victory::LastStanding => "Victory: last player standing".to_string(),
         Victory::SettlementPoints(n) => format!("Victory: first to {n} settlement points"),
-        Victory::CapturedBases(n) => format!("Victory: first to capture {n} bases"),
+        Victory::CapturedBases(n) => format!(
+            "Victory: first to capture {}",
+            crate::ui::widgets::count(n as usize, "base", "bases")
+        ),
     };
-    if ui.button(&vic, [ox, 195.0, 420.0, 34.0], true) {
+    if ui.button(&vic, [ox, 195.0, ow, 34.0], true) {
         s.options.victory = match s.options.victory {
             Victory::LastStanding => Victory::SettlementPoints(10),
             Victory::SettlementPoints(_) => Victory::CapturedBases(1),
@@ -277,7 +283,7 @@ pub fn setup(
         None => "Scale: the map's own".to_string(),
         Some(n) => format!("Scale: 1:{n}"),
     };
-    if ui.button(&scale_label, [ox, 235.0, 420.0, 34.0], true) {
+    if ui.button(&scale_label, [ox, 235.0, ow, 34.0], true) {
         s.scale = match s.scale {
             None => Some(SCALES[0]),
             Some(n) => SCALES
@@ -295,7 +301,7 @@ pub fn setup(
         (false, false) => format!("Table battles: {}, attacker's choice", titles.join(", ")),
         (false, true) => format!("Table battles: {}, defender may refuse", titles.join(", ")),
     };
-    if ui.button(&battle_label, [ox, 275.0, 420.0, 34.0], true) {
+    if ui.button(&battle_label, [ox, 275.0, ow, 34.0], true) {
         s.options.battles = match (battles.rulesets.is_empty(), battles.defender_may_refuse) {
             (true, _) => BattleOptions {
                 rulesets: every_ruleset(),
@@ -315,13 +321,17 @@ pub fn setup(
     if ui.button("seed +", [ox + 240.0, 318.0, 90.0, 30.0], true) {
         s.seed += 1;
     }
-    if ui.button("Back", [40.0, 730.0, 140.0, 40.0], true) {
+    if ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true) {
         return Ok(Some(Screen::Menu));
     }
     if let Some(e) = &s.error {
-        ui.paragraph(&format!("Cannot start: {e}"), ox, 400.0, 16, 500.0);
+        ui.paragraph(&format!("Cannot start: {e}"), ox, 400.0, 16, ow);
     }
-    if ui.button("Start", [1000.0, 730.0, 200.0, 40.0], !s.maps.is_empty()) {
+    if ui.button(
+        "Start",
+        [sw - 240.0, sh - 56.0, 200.0, 40.0],
+        !s.maps.is_empty(),
+    ) {
         // The engine's verdict on the setup (a blank or repeated name, say) is shown here, so
         // the players can fix it without starting over.
         match start(s, fonts, places) {
@@ -374,9 +384,15 @@ fn type_name(ui: &Ui, s: &mut Setup) -> bool {
     !ui.input.chars.is_empty()
 }
 
+/// Width of the options column.
+const OPTIONS_W: f32 = 380.0;
+/// Where the seat rows begin, and their pitch.
+const SEATS_Y: f32 = 318.0;
+const SEAT_PITCH: f32 = 38.0;
+
 /// Where seat `i`'s name field is drawn, for the click that ends typing.
 fn name_rect(i: usize) -> [f32; 4] {
-    [232.0, 344.0 + i as f32 * 40.0, 160.0, 34.0]
+    [190.0, SEATS_Y + 14.0 + i as f32 * SEAT_PITCH, 160.0, 34.0]
 }
 
 fn clicked_name(ui: &Ui, s: &Setup) -> bool {
