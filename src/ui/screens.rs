@@ -240,27 +240,13 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
     let [sw, sh] = ui.size();
     ui.title("How to play", 40.0, 50.0, 32, INK);
     let mut y = 90.0;
-    // The measures need about 460 units on the right; the text takes the rest.
-    let text_w = (sw - 40.0 - 480.0).clamp(420.0, 700.0);
+    // The text first (it must all show); the measures take what is left on the right.
+    let text_w = (sw - 40.0 - 420.0).clamp(420.0, 700.0);
+    let size = if sh < 700.0 { 14 } else { 15 };
     for p in RULES {
-        y = ui.paragraph(p, 40.0, y, 15, text_w) + 6.0;
+        y = ui.paragraph(p, 40.0, y, size, text_w) + 6.0;
     }
-    let px_per_mm = 96.0 / 25.4;
     let x0 = 40.0 + text_w + 30.0;
-    ui.title(
-        "Measures (actual size on a 96 dpi screen)",
-        x0,
-        80.0,
-        16,
-        INK,
-    );
-    let (l, b) = (
-        Measure::CardLength.mm() as f32 * px_per_mm,
-        Measure::CardBreadth.mm() as f32 * px_per_mm,
-    );
-    draw_rectangle(x0, 100.0, b, l, WHITE);
-    draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
-    ui.text("card 63.5 × 88.9 mm", x0, 100.0 + l + 18.0, 14, INK);
     let coins = [
         (Measure::Coin1p, "1p settlement"),
         (Measure::Coin2p, "2p fortification"),
@@ -270,19 +256,48 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
         (Measure::Coin50p, "50p Ship"),
         (Measure::CoinPound, "£1 Tank"),
     ];
-    let mut cy = 120.0;
-    for (m, what) in coins {
+    // Actual size on a 96 dpi screen (window pixels, whatever the UI scale), unless the card
+    // and two columns of coins do not fit: then smaller, and said so.
+    let actual = 96.0 / 25.4 / ui.scale();
+    let (l, b) = (
+        Measure::CardLength.mm() as f32,
+        Measure::CardBreadth.mm() as f32,
+    );
+    let label_w = 150.0;
+    let coin_d = Measure::Coin50p.mm() as f32;
+    // Labels keep their size; the card and coins shrink to what is left.
+    let room_w = (sw - x0 - 20.0 - 2.0 * label_w - 40.0).max(60.0);
+    let room_h = (sh - 170.0).max(60.0);
+    let k = (room_w / ((b + 2.0 * coin_d) * actual))
+        .min(room_h / ((l.max(4.0 * (coin_d + 2.0)) + 16.0) * actual))
+        .min(1.0);
+    let px_per_mm = actual * k;
+    let title = if k > 0.999 {
+        "Measures (actual size on a 96 dpi screen)".to_string()
+    } else {
+        format!("Measures ({:.0}% of actual size)", k * 100.0)
+    };
+    ui.title(&title, x0, 80.0, 16, INK);
+    let (l, b) = (l * px_per_mm, b * px_per_mm);
+    draw_rectangle(x0, 100.0, b, l, WHITE);
+    draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
+    ui.text("card 63.5 × 88.9 mm", x0, 100.0 + l + 18.0, 14, INK);
+    let col_w = coin_d * px_per_mm + label_w;
+    for (i, (m, what)) in coins.iter().enumerate() {
         let r = m.radius_mm() as f32 * px_per_mm;
-        draw_circle(x0 + b + 40.0, cy + r, r, colour_of("yellow"));
-        draw_circle_lines(x0 + b + 40.0, cy + r, r, 1.5, BLACK);
-        ui.text(
+        let (col, row) = (i / 4, i % 4);
+        let cx = x0 + b + 20.0 + col as f32 * (col_w + 10.0) + coin_d * px_per_mm / 2.0;
+        let cy = 100.0 + (row as f32 + 0.5) * (coin_d * px_per_mm + 8.0);
+        draw_circle(cx, cy, r, colour_of("yellow"));
+        draw_circle_lines(cx, cy, r, 1.5, BLACK);
+        ui.text_fit(
             &format!("{what} Ø{:.1}", m.mm()),
-            x0 + b + 40.0 + r + 10.0,
-            cy + r + 5.0,
-            14,
+            cx + coin_d * px_per_mm / 2.0 + 6.0,
+            cy + 5.0,
+            13,
             INK,
+            label_w - 8.0,
         );
-        cy += 2.0 * r + 8.0;
     }
     ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true)
         .then_some(Screen::Menu)

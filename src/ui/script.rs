@@ -22,7 +22,9 @@
 //! - `expect-tip TEXT` — the script fails unless the tooltip or hover card shown in the last
 //!   frame contains TEXT;
 //! - `expect-on-screen` — the script fails if any button of the last frame lies outside the
-//!   window.
+//!   window;
+//! - `expect-button TEXT` — the script fails unless a button (or named region) of the last
+//!   frame has TEXT in its label.
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -69,6 +71,8 @@ pub enum Step {
     ExpectTip(String),
     /// Every button of the last frame must lie inside the window.
     ExpectOnScreen,
+    /// Some button of the last frame must have this in its label.
+    ExpectButton(String),
 }
 
 /// Read a script file.
@@ -115,6 +119,7 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
             "hover-button" if !rest.is_empty() => Step::HoverButton(rest.to_string()),
             "expect-tip" if !rest.is_empty() => Step::ExpectTip(rest.to_string()),
             "expect-on-screen" => Step::ExpectOnScreen,
+            "expect-button" if !rest.is_empty() => Step::ExpectButton(rest.to_string()),
             "unit" => Step::Unit(rest.parse().map_err(|_| bad())?),
             "hover-unit" => Step::HoverUnit(rest.parse().map_err(|_| bad())?),
             "key" => Step::Key(match rest {
@@ -222,6 +227,14 @@ impl Player {
                 let r = find_button(buttons, &label)?;
                 self.hover(input, [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0]);
             }
+            Step::ExpectButton(text) => {
+                if !buttons.iter().any(|(l, _)| l.contains(&text)) {
+                    let all: Vec<&str> = buttons.iter().map(|b| b.0.as_str()).collect();
+                    return Err(format!(
+                        "script: no button with {text:?} on screen; there are {all:?}"
+                    ));
+                }
+            }
             Step::ExpectOnScreen => {
                 let (w, h) = (
                     macroquad::window::screen_width(),
@@ -281,7 +294,7 @@ mod tests {
         let path = dir.path().join("s.txt");
         std::fs::write(
             &path,
-            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\n",
+            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\n",
         )
         .unwrap();
         assert_eq!(
@@ -307,6 +320,7 @@ mod tests {
                 Step::HoverButton("End turn".into()),
                 Step::ExpectTip("Legal: click".into()),
                 Step::ExpectOnScreen,
+                Step::ExpectButton("recap".into()),
             ]
         );
         std::fs::write(&path, "wait 1\nkey tab\n").unwrap();

@@ -31,6 +31,14 @@ pub fn suit_symbol(suit: Suit) -> (&'static str, bool) {
     }
 }
 
+/// "6 6 2": a roll as the dice show it.
+fn dice(roll: &[u8]) -> String {
+    roll.iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn short(id: CardId) -> String {
     let (r, s, _) = card_face(id);
     format!("{r}{s}")
@@ -208,9 +216,9 @@ pub fn event_line(
             outcome,
             ..
         } => format!(
-            "Dice {:?} against {:?}: {}",
-            attack,
-            defence,
+            "Dice {} against {}: {}",
+            dice(attack),
+            dice(defence),
             match outcome {
                 Outcome::AttackerWins => "the attacker wins",
                 Outcome::DefenderWins => "the defender wins",

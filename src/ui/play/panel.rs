@@ -411,7 +411,7 @@ impl Play {
         let n = self.log.lines.len();
         let max = n.saturating_sub(fits);
         if inside(ui.mouse(), r) && ui.input.wheel != 0.0 {
-            let d = ui.input.wheel.signum() as i64 * 3;
+            let d = (ui.input.wheel * 3.0).round() as i64;
             self.log.scroll = (self.log.scroll as i64 + d).clamp(0, max as i64) as usize;
         }
         let aw = 30.0;

@@ -144,7 +144,7 @@ impl Play {
     pub(super) fn recap_panel(&mut self, ui: &mut Ui) {
         let Some(recap) = &self.recap else { return };
         let [sw, sh] = ui.size();
-        let w = (sw - super::PANEL_W - 40.0).min(620.0);
+        let w = (sw - super::PANEL_W - 40.0).min(480.0);
         let h = 58.0 + recap.lines.len() as f32 * 16.0 + if recap.more > 0 { 16.0 } else { 0.0 };
         let (x, y) = (20.0, (sh - 90.0 - h).max(super::HAND_H + 10.0));
         draw_rectangle(x, y, w, h, Color::new(1.0, 1.0, 1.0, 0.96));
@@ -176,9 +176,11 @@ impl Play {
             if ui.hit(&format!("recap {l}"), r) {
                 look = *at;
             }
-            if cut || at.is_some() {
-                ui.tip_over(r, l);
-            }
+            let tip = match (cut, at.is_some()) {
+                (_, true) => format!("{l}\n(click to see where)"),
+                _ => l.clone(),
+            };
+            ui.tip_over(r, &tip);
             ly += 16.0;
         }
         if let Some(p) = look {
