@@ -59,7 +59,12 @@ fn bot_game(seed: u64, max: usize, stop: impl Fn(&State) -> bool) -> Game {
 fn kinds(game: &Game) -> Vec<String> {
     game.commands()
         .iter()
-        .map(|c| serde_json::to_value(c).unwrap()["type"].as_str().unwrap().to_string())
+        .map(|c| {
+            serde_json::to_value(c).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect()
 }
 
@@ -184,7 +189,10 @@ shot game
 #[test]
 fn every_screen_fits_a_small_window_and_a_laptop_at_a_larger_scale() {
     need_display!();
-    for (window, scale, tag) in [([1100, 680], "1.0", "small"), ([1366, 768], "1.25", "laptop")] {
+    for (window, scale, tag) in [
+        ([1100, 680], "1.0", "small"),
+        ([1366, 768], "1.25", "laptop"),
+    ] {
         let tmp = tempfile::tempdir().unwrap();
         let saves = tmp.path().join("saves");
         std::fs::create_dir_all(&saves).unwrap();

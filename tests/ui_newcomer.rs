@@ -2,7 +2,8 @@
 //! clicks snap onto the road, a stack's units are picked in turn, hover tells the engine's own
 //! verdict (a unit that has moved is refused, an attack out of range says why), refused actions
 //! stay on the panel with the reason, moves are taken back without re-rolling anything, ending
-//! the main phase with units unmoved asks first, and the settings are kept.
+//! the main phase with units unmoved or attacking at bad odds asks first, and the settings are
+//! kept.
 //!
 //! Screenshots go to a temporary folder, or to `OMMS_SHOTS` (e.g. `docs/`) when set.
 
@@ -53,7 +54,8 @@ fn lonlat_at(map: &GameMap, view: &View, px: [f32; 2]) -> String {
 }
 
 /// Orange (the person) holds Andorra la Vella and the village of Santa Coloma, with a Scout and
-/// a Guard stacked at les Escaldes and a hand of twenty; Sky (the AI) holds Encamp.
+/// a Guard stacked at les Escaldes and a hand of twenty; Sky (the AI) holds Encamp and has a
+/// Guard on the road at Engordany, within a Scout's attack.
 const POSITION: &str = r#"{
   "map": "andorra",
   "seed": 5,
@@ -68,7 +70,8 @@ const POSITION: &str = r#"{
   ],
   "units": [
     {"id": "scout", "owner": "Orange", "type": "scout", "at": [1.5404067, 42.5090019]},
-    {"id": "guard", "owner": "Orange", "type": "guard", "at": [1.5404067, 42.5090019]}
+    {"id": "guard", "owner": "Orange", "type": "guard", "at": [1.5404067, 42.5090019]},
+    {"id": "sentry", "owner": "Sky", "type": "guard", "at": [1.5382077, 42.5135389]}
   ],
   "hands": {
     "Orange": ["10C", "6C", "10S", "6S", "JH", "2H", "3H", "4D", "5D", "7D",
@@ -183,6 +186,15 @@ hover-map {ex} {ey}           # Sky's base, out of reach
 wait 2
 expect-tip Cannot attack
 shot ui-attack-why
+hover-unit {sentry}           # in range: the odds, the engine's
+wait 2
+expect-tip 1 die against 2 dice
+unit {sentry}                 # a Scout on a Guard: likelier lost, so a question first
+wait 2
+expect-button Attack anyway
+shot ui-bad-odds
+button Go back
+wait 1
 key ?
 wait 2
 shot ui-help
@@ -199,6 +211,7 @@ wait 1
         vy = village[1],
         scout = scout.0,
         guard = guard.0,
+        sentry = sc.unit("sentry").unwrap().0,
         ex = encamp[0],
         ey = encamp[1],
     );
@@ -216,6 +229,7 @@ wait 1
             "ui-moved",
             "ui-confirm",
             "ui-attack-why",
+            "ui-bad-odds",
             "ui-help",
             "ui-settings",
         ],
@@ -233,7 +247,8 @@ wait 1
                 .to_string()
         })
         .collect();
-    // The Guard's move was taken back; the main phase ended only after the question.
+    // The Guard's move was taken back; the main phase ended only after the question; the
+    // attack at bad odds was not made.
     assert_eq!(kinds, ["end_main"], "{kinds:?}");
     let st = game.state();
     assert_eq!(st.phase(), Phase::Attack);

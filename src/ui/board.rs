@@ -269,6 +269,43 @@ impl Board {
         self.clamp();
     }
 
+    /// Show every one of `points` (world metres) in the part of the window the game's panels
+    /// leave free, less a strip `left` pixels wide on the left (a panel of the caller's): the
+    /// zoom stays unless they do not fit, then it eases out just enough.
+    pub fn frame_points(&mut self, points: &[[f64; 2]], left: f32) {
+        let Some(first) = points.first() else { return };
+        let mut b = [first[0], first[1], first[0], first[1]];
+        for p in points {
+            b = [
+                b[0].min(p[0]),
+                b[1].min(p[1]),
+                b[2].max(p[0]),
+                b[3].max(p[1]),
+            ];
+        }
+        let [top, right] = self.insets;
+        let [w, h] = self.view.size;
+        // A margin so arrows' heads and rings stay clear of the edges.
+        let margin = 40.0;
+        let area = [
+            left + margin,
+            top + margin,
+            (w - right - left - 2.0 * margin).max(80.0),
+            (h - top - 2.0 * margin).max(80.0),
+        ];
+        let need = ((b[2] - b[0]) * self.view.ppm, (b[3] - b[1]) * self.view.ppm);
+        if need.0 > f64::from(area[2]) || need.1 > f64::from(area[3]) {
+            let k =
+                (f64::from(area[2]) / need.0.max(1.0)).min(f64::from(area[3]) / need.1.max(1.0));
+            self.view.ppm *= k;
+        }
+        let mid = [area[0] + area[2] / 2.0, area[1] + area[3] / 2.0];
+        let now = self.view.to_world(mid);
+        self.view.center[0] += (b[0] + b[2]) / 2.0 - now[0];
+        self.view.center[1] += (b[1] + b[3]) / 2.0 - now[1];
+        self.clamp();
+    }
+
     /// Keep the zoom between a quarter of the fitted zoom and one card length per
     /// [`MAX_CARD_PX`], and the centre over the map.
     fn clamp(&mut self) {

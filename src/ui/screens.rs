@@ -241,7 +241,7 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
     ui.title("How to play", 40.0, 50.0, 32, INK);
     let mut y = 90.0;
     // The text first (it must all show); the measures take what is left on the right.
-    let text_w = (sw - 40.0 - 420.0).clamp(420.0, 700.0);
+    let text_w = (sw - 40.0 - 460.0).clamp(420.0, 700.0);
     let size = if sh < 700.0 { 14 } else { 15 };
     for p in RULES {
         y = ui.paragraph(p, 40.0, y, size, text_w) + 6.0;
@@ -257,19 +257,21 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
         (Measure::CoinPound, "£1 Tank"),
     ];
     // Actual size on a 96 dpi screen (window pixels, whatever the UI scale), unless the card
-    // and two columns of coins do not fit: then smaller, and said so.
+    // and the column of coins beside it do not fit: then smaller, and said so. Labels keep
+    // their size; only the card and the coins shrink.
     let actual = 96.0 / 25.4 / ui.scale();
     let (l, b) = (
         Measure::CardLength.mm() as f32,
         Measure::CardBreadth.mm() as f32,
     );
-    let label_w = 150.0;
+    let (label_w, gap) = (150.0, 20.0);
     let coin_d = Measure::Coin50p.mm() as f32;
-    // Labels keep their size; the card and coins shrink to what is left.
-    let room_w = (sw - x0 - 20.0 - 2.0 * label_w - 40.0).max(60.0);
+    let row_gap = 6.0;
+    let room_w = (sw - x0 - 20.0 - gap - 6.0 - label_w).max(60.0);
     let room_h = (sh - 170.0).max(60.0);
-    let k = (room_w / ((b + 2.0 * coin_d) * actual))
-        .min(room_h / ((l.max(4.0 * (coin_d + 2.0)) + 16.0) * actual))
+    let k = (room_w / ((b + coin_d) * actual))
+        .min((room_h - 7.0 * row_gap) / (7.0 * coin_d * actual))
+        .min((room_h - 40.0) / (l * actual))
         .min(1.0);
     let px_per_mm = actual * k;
     let title = if k > 0.999 {
@@ -281,22 +283,22 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
     let (l, b) = (l * px_per_mm, b * px_per_mm);
     draw_rectangle(x0, 100.0, b, l, WHITE);
     draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
-    ui.text("card 63.5 × 88.9 mm", x0, 100.0 + l + 18.0, 14, INK);
-    let col_w = coin_d * px_per_mm + label_w;
+    ui.text("card", x0, 100.0 + l + 16.0, 12, INK);
+    ui.text("63.5 × 88.9 mm", x0, 100.0 + l + 31.0, 12, INK);
+    let d = coin_d * px_per_mm;
+    let cx = x0 + b + gap + d / 2.0;
     for (i, (m, what)) in coins.iter().enumerate() {
         let r = m.radius_mm() as f32 * px_per_mm;
-        let (col, row) = (i / 4, i % 4);
-        let cx = x0 + b + 20.0 + col as f32 * (col_w + 10.0) + coin_d * px_per_mm / 2.0;
-        let cy = 100.0 + (row as f32 + 0.5) * (coin_d * px_per_mm + 8.0);
+        let cy = 100.0 + i as f32 * (d + row_gap) + d / 2.0;
         draw_circle(cx, cy, r, colour_of("yellow"));
         draw_circle_lines(cx, cy, r, 1.5, BLACK);
         ui.text_fit(
             &format!("{what} Ø{:.1}", m.mm()),
-            cx + coin_d * px_per_mm / 2.0 + 6.0,
+            cx + d / 2.0 + 6.0,
             cy + 5.0,
             13,
             INK,
-            label_w - 8.0,
+            label_w,
         );
     }
     ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true)

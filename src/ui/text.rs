@@ -33,10 +33,7 @@ pub fn suit_symbol(suit: Suit) -> (&'static str, bool) {
 
 /// "6 6 2": a roll as the dice show it.
 fn dice(roll: &[u8]) -> String {
-    roll.iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    roll.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
 fn short(id: CardId) -> String {

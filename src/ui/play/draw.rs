@@ -139,7 +139,7 @@ impl Play {
             self.selected = None;
             self.selected_place = None;
             self.reach = None;
-            self.start_recap(to);
+            self.start_recap(ui, to);
         }
         None
     }

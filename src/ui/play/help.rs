@@ -58,10 +58,11 @@ impl Play {
         let km = |m: Measure| distance_text(scale.measure_m(m));
         ui.title("Units", x, y, HEAD, INK);
         y += 20.0;
-        let cols = [0.0, 0.22, 0.34, 0.48, 0.64, 0.82];
-        let heads = ["unit", "coin", "attack", "defence", "road move", "off road"];
+        let cols = [0.0, 0.19, 0.28, 0.41, 0.58, 0.8];
+        let heads = ["unit", "coin", "attack", "defence", "road", "off road"];
         for (i, h) in heads.iter().enumerate() {
-            ui.text(h, x + cols[i] * w, y, 12, FADED);
+            let cw = cols.get(i + 1).map_or(w, |n| n * w) - cols[i] * w - 4.0;
+            ui.text_fit(h, x + cols[i] * w, y, 12, FADED, cw);
         }
         let mut kinds = vec![UnitType::Scout, UnitType::Guard, UnitType::Invader];
         if self.game.state().options().tanks {

@@ -111,9 +111,17 @@ pub(super) fn missed(
     (lines, marks)
 }
 
+/// Where the recap's list starts from the left, UI units.
+const LIST_X: f32 = 20.0;
+
+/// How wide the recap's list is, UI units.
+fn list_width(ui: &Ui) -> f32 {
+    (ui.size()[0] - super::PANEL_W - 40.0).min(480.0)
+}
+
 impl Play {
     /// Open the recap for `seat` if its turn is starting and others have played since its last.
-    pub(super) fn start_recap(&mut self, seat: PlayerId) {
+    pub(super) fn start_recap(&mut self, ui: &Ui, seat: PlayerId) {
         let state = self.game.state();
         if self.human_count() < 2
             || state.current_player() != seat
@@ -129,9 +137,19 @@ impl Play {
         let more = lines.len().saturating_sub(MAX_LINES);
         // The newest matter most when there is too much to show.
         let lines = lines.split_off(more);
+        // The base and all that happened, in the part of the map the recap's list leaves free.
+        let mut points: Vec<[f64; 2]> = marks
+            .iter()
+            .flat_map(|m| match m {
+                Mark::Move(a, b, _) => vec![*a, *b],
+                Mark::Attack(p) | Mark::Ring(p) => vec![*p],
+            })
+            .collect();
         if let Some(base) = state.player(seat).base().and_then(|b| state.settlement(b)) {
-            self.view.centre_on(base.pos().to_m());
+            points.push(base.pos().to_m());
         }
+        self.view
+            .frame_points(&points, (LIST_X + list_width(ui) + 10.0) * ui.scale());
         self.recap = Some(Recap {
             seat,
             lines,
@@ -143,10 +161,10 @@ impl Play {
     /// The recap's list, at the bottom left of the map, until the player has read it.
     pub(super) fn recap_panel(&mut self, ui: &mut Ui) {
         let Some(recap) = &self.recap else { return };
-        let [sw, sh] = ui.size();
-        let w = (sw - super::PANEL_W - 40.0).min(480.0);
+        let sh = ui.size()[1];
+        let w = list_width(ui);
         let h = 58.0 + recap.lines.len() as f32 * 16.0 + if recap.more > 0 { 16.0 } else { 0.0 };
-        let (x, y) = (20.0, (sh - 90.0 - h).max(super::HAND_H + 10.0));
+        let (x, y) = (LIST_X, (sh - 90.0 - h).max(super::HAND_H + 10.0));
         draw_rectangle(x, y, w, h, Color::new(1.0, 1.0, 1.0, 0.96));
         ui.panel([x, y, w, h]);
         let name = self.game.state().player(recap.seat).name().to_string();
