@@ -39,7 +39,7 @@ mod tests {
             settlement: SettlementId(2),
             turn: 3,
         };
-        assert!(may_undo(&[moved.clone()]));
+        assert!(may_undo(std::slice::from_ref(&moved)));
         assert!(may_undo(&[moved.clone(), siege]));
         assert!(may_undo(&[Event::PhaseChanged {
             phase: Phase::Attack

@@ -26,10 +26,13 @@ pub(super) enum Mark {
     Ring([f64; 2]),
 }
 
+/// A line of the recap, and where on the map it happened.
+type Line = (String, Option<[f64; 2]>);
+
 /// What one player missed.
 pub(super) struct Recap {
     seat: PlayerId,
-    lines: Vec<(String, Option<[f64; 2]>)>,
+    lines: Vec<Line>,
     more: usize,
     marks: Vec<Mark>,
 }
@@ -65,7 +68,7 @@ pub(super) fn missed(
     log: &Log,
     seat: PlayerId,
     from: usize,
-) -> (Vec<(String, Option<[f64; 2]>)>, Vec<Mark>) {
+) -> (Vec<Line>, Vec<Mark>) {
     let mut lines = Vec::new();
     let mut marks = Vec::new();
     for rec in log.records.iter().skip(from) {
