@@ -14,7 +14,7 @@ use omms::rules::*;
 use omms::ui::play::{save_json, Seat};
 
 mod common;
-use common::display::{have_xvfb, keep_shots, play_loaded, play_script_in};
+use common::display::{command_kinds, have_xvfb, keep_shots, play_loaded, play_script_in};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -54,18 +54,6 @@ fn bot_game(seed: u64, max: usize, stop: impl Fn(&State) -> bool) -> Game {
             .expect("the game goes on");
     }
     panic!("the bots never reached the position");
-}
-
-fn kinds(game: &Game) -> Vec<String> {
-    game.commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect()
 }
 
 #[test]
@@ -109,7 +97,10 @@ wait 3
         Duration::from_secs(60),
     );
     let after = Game::from_json(&after).unwrap();
-    assert_eq!(&kinds(&after)[kinds(&game).len()..], ["draw"]);
+    assert_eq!(
+        &command_kinds(&after)[command_kinds(&game).len()..],
+        ["draw"]
+    );
 }
 
 #[test]
@@ -149,7 +140,7 @@ fn an_ai_trade_offer_is_declined_for_a_player_who_asked_never_to_be_interrupted(
         after.commands().get(offered),
         Some(&Command::RespondTrade(RespondTrade { accept: false })),
         "{:?}",
-        &kinds(&after)[offered - 1..]
+        &command_kinds(&after)[offered - 1..]
     );
 }
 

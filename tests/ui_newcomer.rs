@@ -17,7 +17,7 @@ use omms::ui::board::View;
 use omms::ui::play::{save_json, Seat};
 
 mod common;
-use common::display::{have_xvfb, play_loaded};
+use common::display::{command_kinds, have_xvfb, play_loaded};
 
 /// The window the test plays in, and the map area the panels leave (hand strip 96 high, side
 /// panel 340 wide, at UI scale 1).
@@ -237,16 +237,7 @@ wait 1
         Duration::from_secs(90),
     );
     let game = Game::from_json(&after).unwrap();
-    let kinds: Vec<String> = game
-        .commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let kinds = command_kinds(&game);
     // The Guard's move was taken back; the main phase ended only after the question; the
     // attack at bad odds was not made.
     assert_eq!(kinds, ["end_main"], "{kinds:?}");

@@ -8,7 +8,7 @@ use std::time::Duration;
 use omms::rules::{Game, Phase, PlayerId};
 
 mod common;
-use common::display::{have_xvfb, play_script};
+use common::display::{command_kinds, have_xvfb, play_script};
 
 /// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
 /// → a royal card raises a Scout → the Scout (clicked on its coin) moves to a point near the
@@ -82,16 +82,7 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
 
     let game = Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap())
         .expect("the UI's save loads");
-    let kinds: Vec<String> = game
-        .commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let kinds = command_kinds(&game);
     assert_eq!(
         kinds,
         [
@@ -176,16 +167,7 @@ fn a_saved_ai_seat_is_still_the_ai_after_loading() {
 
     let game =
         Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap()).unwrap();
-    let kinds: Vec<String> = game
-        .commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let kinds = command_kinds(&game);
     assert_eq!(kinds[..4], ["place_base", "place_base", "draw", "end_turn"]);
     assert!(
         kinds.len() > 4 && game.state().turn() >= 2,

@@ -140,3 +140,16 @@ pub fn keep_shots(dir: &std::path::Path, shots: &[&str]) {
         }
     }
 }
+
+/// Each command of a game by its kind ("move", "end_main", …), as its saved log names it.
+pub fn command_kinds(game: &omms::rules::Game) -> Vec<String> {
+    game.commands()
+        .iter()
+        .map(|c| {
+            serde_json::to_value(c).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}

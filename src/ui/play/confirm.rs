@@ -113,14 +113,7 @@ impl Play {
             self.submit(cmd);
             return;
         }
-        let names: Vec<String> = idle
-            .iter()
-            .filter_map(|u| {
-                state
-                    .unit(*u)
-                    .map(|x| format!("{} {}", x.kind().name(), u.0))
-            })
-            .collect();
+        let names = super::hover::unit_names(state, &idle);
         let n = idle.len();
         let (verb, title) = match n {
             1 => ("has not moved", "A unit has not moved"),

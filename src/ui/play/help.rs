@@ -221,21 +221,32 @@ impl Play {
     }
 }
 
-fn food(ui: &Ui, x: f32, y: f32, w: f32) {
-    ui.title("Food and upkeep", x, y, HEAD, INK);
+/// A titled section of paragraphs; returns where the next may start.
+fn section(ui: &Ui, title: &str, lines: &[&str], x: f32, y: f32, w: f32) -> f32 {
+    ui.title(title, x, y, HEAD, INK);
     let mut y = y + 4.0;
-    for line in [
-        "Every basic settlement needs 1 food, every fortification 2. You may build only if your food covers the upkeep after the build.",
-        "Hearts reaching the Creation Total buy 1 food. Everyone starts with 3.",
-        "Food is never lost with a settlement, except when your base falls: then you keep only what your remaining settlements need.",
-    ] {
+    for line in lines {
         y = ui.paragraph(line, x, y + 14.0, BODY, w) - 10.0;
     }
+    y + 10.0
+}
+
+fn food(ui: &Ui, x: f32, y: f32, w: f32) {
+    section(
+        ui,
+        "Food and upkeep",
+        &[
+            "Every basic settlement needs 1 food, every fortification 2. You may build only if your food covers the upkeep after the build.",
+            "Hearts reaching the Creation Total buy 1 food. Everyone starts with 3.",
+            "Food is never lost with a settlement, except when your base falls: then you keep only what your remaining settlements need.",
+        ],
+        x,
+        y,
+        w,
+    );
 }
 
 fn suits(ui: &Ui, x: f32, y: f32, w: f32, tanks: bool) -> f32 {
-    ui.title("What the cards buy", x, y, HEAD, INK);
-    let mut y = y + 4.0;
     let mut lines = vec![
         "♣ Clubs: a Scout, Guard or Invader in one of your towns or cities (not a village).",
         "♠ Spades: a settlement on the place your unit stands on (a 10p coin's width from others), or a fortification of a settlement your unit is in.",
@@ -248,21 +259,21 @@ fn suits(ui: &Ui, x: f32, y: f32, w: f32, tanks: bool) -> f32 {
     }
     lines.push("A turn: roll and draw; play cards, build, trade and move; then attack.");
     lines.push("A settlement whose every road out is closed by enemy coins is under siege: each whole round it loses a unit.");
-    for line in lines {
-        y = ui.paragraph(line, x, y + 14.0, BODY, w) - 10.0;
-    }
-    y + 10.0
+    section(ui, "What the cards buy", &lines, x, y, w)
 }
 
 fn keys(ui: &Ui, x: f32, y: f32, w: f32) {
-    ui.title("Keys and mouse", x, y, HEAD, INK);
-    let mut y = y + 4.0;
-    for line in [
+    section(
+        ui,
+        "Keys and mouse",
+        &[
         "Click a unit, then a point: the pointer snaps to the nearest road or settlement; green means the move is legal.",
         "Click a stack again for its next unit. Hover anything for its card.",
         "U undoes a move · E ends the phase · F speeds up the AI · Esc deselects.",
         "Drag to pan · wheel or +/− to zoom · arrows · Home: whole map.",
-    ] {
-        y = ui.paragraph(line, x, y + 14.0, BODY, w) - 10.0;
-    }
+        ],
+        x,
+        y,
+        w,
+    );
 }

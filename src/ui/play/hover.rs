@@ -51,6 +51,18 @@ pub(super) fn stack_card(state: &State, board: &MapBoard, units: &[UnitId]) -> V
     lines
 }
 
+/// "Scout 3", "Guard 4": units as the panel and the log name them.
+pub(super) fn unit_names(state: &State, units: &[UnitId]) -> Vec<String> {
+    units
+        .iter()
+        .filter_map(|u| {
+            state
+                .unit(*u)
+                .map(|x| format!("{} {}", x.kind().name(), u.0))
+        })
+        .collect()
+}
+
 /// Who may raise units in a settlement of this kind.
 fn raising(kind: PlaceKind) -> &'static str {
     match kind {
@@ -93,15 +105,7 @@ pub(super) fn settlement_card(
     lines.push(if garrison.is_empty() {
         "No garrison: any enemy unit in reach captures it.".into()
     } else {
-        let names: Vec<String> = garrison
-            .iter()
-            .filter_map(|u| {
-                state
-                    .unit(*u)
-                    .map(|x| format!("{} {}", x.kind().name(), u.0))
-            })
-            .collect();
-        format!("Garrison: {}", names.join(", "))
+        format!("Garrison: {}", unit_names(state, &garrison).join(", "))
     });
     if let Some(clock) = state.sieges().get(&id) {
         lines.push(format!(
