@@ -102,7 +102,7 @@ pub fn panel(ui: &mut Ui, s: &mut Settings, r: [f32; 4]) -> bool {
                 INK,
             );
         }
-        if ui.button(&format!("scale {label}"), b, true) {
+        if ui.button(&label, b, true) {
             s.ui_scale = *sc;
         }
     }
