@@ -4,3 +4,4 @@
 
 pub mod battle;
 pub mod rules;
+pub mod sim;

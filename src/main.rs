@@ -115,7 +115,7 @@ enum Command {
         screenshot_dir: Option<PathBuf>,
     },
     /// Play a whole game with bots, headless, and print a JSON summary as the last line.
-    Sim(omms::sim::SimArgs),
+    Sim(omms::cli::sim::SimArgs),
     /// Ask the rules about a position from a scenario file: moves, reach, attacks, sieges, odds.
     Rules(omms::cli::rules::RulesArgs),
 }
@@ -269,7 +269,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Sim(args)) => omms::sim::run_cli(args, default_map_dir()),
+        Some(Command::Sim(args)) => omms::cli::sim::run(args, default_map_dir()),
         Some(Command::Rules(args)) => omms::cli::rules::run(args),
         None => {
             let map_dir = cli.map.unwrap_or_else(default_map_dir);

@@ -134,6 +134,7 @@ pub fn run(opts: BoardOptions) -> Result<(), String> {
                 .saves_dir
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("saves")),
+            seed: opts.script.is_some().then_some(1),
         },
         script: opts.script.as_deref().map(script::parse).transpose()?,
         shots: opts

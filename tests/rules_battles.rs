@@ -334,7 +334,8 @@ fn a_bot_owing_a_table_battle_lets_the_tactical_ai_fight_it() {
     let mut bot = omms::ai::bot_by_name("general").unwrap();
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let cmd = bot.choose(&state, &b, &[], &mut rng);
+    let view = SeatView::of(&state, state.actor());
+    let cmd = bot.choose(&view, &b, &[], &mut rng);
     let events = execute(&mut state, &b, &cmd).unwrap();
     assert!(fought(&events).is_some());
 }

@@ -99,7 +99,9 @@ fn run_ui(name: &str, map: &str, game: &Game, seats: &[Seat], body: &str, shots:
         &root().join("maps").join(map),
         name,
         &save_json(game, seats),
-        &[],
+        // The decisions are the subject here: the question before an attack at bad odds (which
+        // the bots' positions may or may not raise) is ui_newcomer's.
+        &[("settings.toml", "confirm = false\n")],
         body,
         shots,
         [1280, 800],
@@ -138,7 +140,7 @@ fn a_siege_shows_its_clock_then_its_casualty_roll_and_the_winner_chooses_the_los
     need_display!();
     let map = load_map("north-bayreuth");
     // The turn that ends a siege's round: the dice roll and a choice between different units.
-    let (game, end) = (1..4)
+    let (game, end) = (1..16)
         .find_map(|seed| {
             first_step(&map, "north-bayreuth", seed, 1500, |_, c, ev| {
                 matches!(c, Command::EndTurn(_))
@@ -379,7 +381,7 @@ wait 3
         "motorway",
         "north-bayreuth",
         &game,
-        &[Seat::Human, Seat::Ai],
+        &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)],
         &body,
         &["ui-motorway"],
     );
@@ -490,7 +492,7 @@ shot ui-resource-die
         "dice",
         "andorra",
         &game,
-        &[Seat::Human, Seat::Ai],
+        &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)],
         &body,
         &["ui-resource-die-before", "ui-resource-die"],
     );

@@ -128,7 +128,7 @@ fn an_ai_trade_offer_is_declined_for_a_player_who_asked_never_to_be_interrupted(
     let (_dir, after) = play_loaded(
         &root().join("maps/andorra"),
         "offer",
-        &save_json(&game, &[Seat::Human, Seat::Ai]),
+        &save_json(&game, &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)]),
         &[("settings.toml", "decline_ai_trades = true\n")],
         "wait 5\n",
         &[],

@@ -35,15 +35,7 @@ fn scenario_save(
     seats: &[Seat],
 ) -> (String, scenario_file::LoadedScenario) {
     let sc = scenario_file::parse(map, text).unwrap();
-    let save = serde_json::json!({
-        "format_version": FORMAT_VERSION,
-        "seed": 5,
-        "setup": sc.setup,
-        "commands": [],
-        "turn_hashes": [],
-        "snapshot": sc.state,
-    });
-    let game = Game::from_json(&save.to_string()).unwrap();
+    let game = Game::restore(sc.setup.clone(), 5, vec![], vec![], sc.state.clone()).unwrap();
     (save_json(&game, seats), sc)
 }
 
@@ -122,7 +114,11 @@ fn a_newcomer_moves_picks_reads_refusals_undoes_and_is_asked_before_ending() {
         return;
     }
     let map = GameMap::load(&root().join("maps/andorra")).unwrap();
-    let (save, sc) = scenario_save(&map, POSITION, &[Seat::Human, Seat::Ai]);
+    let (save, sc) = scenario_save(
+        &map,
+        POSITION,
+        &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)],
+    );
     let board = MapBoard::new(&map, sc.setup.scale);
     let s = &sc.state;
     let (scout, guard) = (sc.unit("scout").unwrap(), sc.unit("guard").unwrap());

@@ -19,6 +19,7 @@ wait 2
 shot menu
 button New game
 button seat 2 AI        # the second seat becomes human too
+button Safe bases       # the bare base rule: the bases below are within first-turn reach
 shot setup
 button Start
 wait 2
@@ -75,10 +76,15 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
             "{shot}.png missing"
         );
     }
-    assert!(
-        tmp.path().join("saves/autosave.json").exists(),
-        "the turn's autosave"
-    );
+    let autosaves = std::fs::read_dir(tmp.path().join("saves"))
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("autosave-") && name.ends_with(".json")
+        })
+        .count();
+    assert_eq!(autosaves, 1, "the game's own autosave");
 
     let game = Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap())
         .expect("the UI's save loads");
@@ -123,11 +129,14 @@ map 1.5212467 42.5069391  # Andorra la Vella
 wait 30
 button Save
 wait 1
+type Reload test
+key enter
+wait 1
 button Menu
 wait 1
 button Load game
 wait 1
-button save.json
+button Reload test
 wait 2
 key f
 button Roll the die
@@ -156,7 +165,7 @@ fn a_saved_ai_seat_is_still_the_ai_after_loading() {
         Duration::from_secs(60),
     );
 
-    let saved = std::fs::read_to_string(tmp.path().join("saves/save.json")).unwrap();
+    let saved = std::fs::read_to_string(tmp.path().join("saves/Reload test.json")).unwrap();
     let seats: Vec<String> = serde_json::from_str::<serde_json::Value>(&saved).unwrap()["seats"]
         .as_array()
         .expect("the save records the seats")

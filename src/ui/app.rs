@@ -121,7 +121,10 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                 // Wheel units differ between platforms; only the direction is trusted.
                 input.wheel = wheel.signum();
             }
-            if let Screen::Play(p) = &mut screen {
+            // While the Save dialog takes a name, every typed character is the name's; the board's
+            // keys and the game screen's shortcuts wait.
+            let typing = matches!(&screen, Screen::Play(p) if p.wants_text());
+            if let (Screen::Play(p), false) = (&mut screen, typing) {
                 // The board takes `+`, `-` and `0` (and the wheel over the map); the rest of what
                 // is typed is the game screen's.
                 input.chars = p.pan_zoom(input.dt, scale);
@@ -158,9 +161,9 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
             Screen::Setup(s) => match screens::setup(&mut ui, s, &fonts, &places) {
                 Ok(next) => next,
                 Err(e) if scripted => return Err(e),
-                Err(e) => Some(Screen::Load(Vec::new(), Some(e))),
+                Err(e) => Some(Screen::Load(Box::new(screens::LoadList::failed(e)))),
             },
-            Screen::Load(saves, error) => screens::load(&mut ui, saves, error, &fonts, &places),
+            Screen::Load(list) => screens::load(&mut ui, list, &fonts, &places),
             Screen::Rules => screens::rules(&mut ui),
             Screen::Play(p) => screens::play(&mut ui, p, &mut settings),
             Screen::Won(summary) => screens::won(&mut ui, summary),

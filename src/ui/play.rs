@@ -3,8 +3,6 @@
 //! from the engine: [`Game::submit`] to act, [`check`](crate::rules::check) and
 //! [`MapBoard::may_go`] to say beforehand what would happen.
 
-use std::path::PathBuf;
-
 mod actions;
 mod battle;
 mod confirm;
@@ -21,12 +19,12 @@ mod recap;
 mod save;
 mod trade;
 
-pub use save::{save_json, seats_in_save, table_in_json};
+pub use save::{save_json, seat_of, LogWatch, Slot};
 
 use super::board::Board as BoardView;
 use super::settings::Settings;
 use super::widgets::Ui;
-use crate::ai::{bot_by_name, step, Bot, Limits};
+use crate::ai::{step, Bot, General, Level, Limits};
 use crate::map::GameMap;
 use crate::rules::map_board::Reach;
 use crate::rules::{
@@ -46,8 +44,8 @@ const AI_DELAY: [f32; 2] = [0.5, 0.05];
 pub enum Seat {
     /// A person at the screen.
     Human,
-    /// The general bot.
-    Ai,
+    /// A bot, at a level.
+    Ai(Level),
 }
 
 /// Where the game screen wants to go next.
@@ -89,7 +87,8 @@ pub struct Play {
     fast: bool,
     /// The human seat whose hand may be shown; another human must first pass the screen.
     revealed: Option<PlayerId>,
-    autosave: PathBuf,
+    /// Where the game saves, and the Save dialog.
+    slot: save::Slot,
     /// The last draw being shown: die, cards, seconds left. Any click skips it.
     draw_shown: Option<(u8, Vec<CardId>, f32)>,
     /// The last combat's (or siege roll's) dice and verdict, with seconds left on screen. Any
@@ -130,36 +129,26 @@ const DRAW_SHOW_S: f32 = 1.6;
 
 impl Play {
     /// A game on `map`, which the rules board borrows for the whole session (see
-    /// [`map_cache`](crate::ui::map_cache) for why it is `'static`). A game already under way
-    /// (a loaded save) has its log rebuilt from its command log.
+    /// [`map_cache`](crate::ui::map_cache) for why it is `'static`). A loaded save's log is
+    /// handed over by [`Play::resume`].
     pub fn new(
         map: &'static GameMap,
         view: BoardView,
         game: Game,
         seats: Vec<Seat>,
-        autosave: PathBuf,
+        slot: save::Slot,
     ) -> Play {
         let rules_board = MapBoard::new(map, game.state().scale());
+        // Every seat gets a bot: an AI seat's plays its turns, a human seat's only steps in
+        // where the screen hands it a decision to finish.
         let bots = seats
             .iter()
-            .map(|_| bot_by_name("general").expect("the general bot exists"))
+            .map(|s| match s {
+                Seat::Ai(level) => Box::new(General::new(*level)) as Box<dyn Bot>,
+                Seat::Human => Box::new(General::new(Level::Normal)),
+            })
             .collect();
-        let mut log = log::Log::rebuild(&game, &rules_board, map).unwrap_or_default();
-        if game.state().phase() == crate::rules::Phase::Setup {
-            log.lines.push(log::Line {
-                round: 0,
-                text: "The game begins: place your bases in turn order.".into(),
-                at: None,
-            });
-        } else if log.records.len() != game.commands().len() {
-            log.lines.push(log::Line {
-                round: 0,
-                text: "(The log before this save could not be rebuilt.)".into(),
-                at: None,
-            });
-        }
-        log.assume_round(game.state());
-        let seen = recap::last_seen(&log, seats.len());
+        let seats_len = seats.len();
         Play {
             map,
             rules_board,
@@ -173,12 +162,12 @@ impl Play {
             selected_place: None,
             reach: None,
             cards: Vec::new(),
-            log,
+            log: log::Log::started(),
             message: None,
             ai_clock: 0.0,
             fast: false,
             revealed: None,
-            autosave,
+            slot,
             draw_shown: None,
             combat_shown: None,
             names_before: Default::default(),
@@ -194,7 +183,7 @@ impl Play {
             last_panels: Vec::new(),
             actions_scroll: 0.0,
             recap: None,
-            seen,
+            seen: vec![0; seats_len],
             fitted: false,
         }
     }
@@ -219,15 +208,6 @@ impl Play {
         &self.seats
     }
 
-    /// The game as a save file, with who plays each seat.
-    pub fn save_json(&self) -> String {
-        save::save_json_with_table(
-            &self.game,
-            &self.seats,
-            self.table.as_ref().map(|t| t.log()).as_ref(),
-        )
-    }
-
     /// Where a point of the table (inches from its south-west corner) is on screen, while a
     /// table battle is shown.
     pub fn table_point(&self, inches: [f64; 2]) -> Option<[f32; 2]> {
@@ -240,11 +220,6 @@ impl Play {
             .into_iter()
             .find(|s| s.units.contains(&u))
             .map(|s| s.at)
-    }
-
-    /// Resume the table battle the save was left in, once its screen opens.
-    pub fn resume_table(&mut self, commands: Vec<crate::tactical::LoggedCommand>) {
-        self.resume_table = Some(commands);
     }
 
     fn human_count(&self) -> usize {
@@ -308,7 +283,7 @@ impl Play {
         };
         let (from, with) = (*from, *with);
         if !self.settings.decline_ai_trades
-            || self.seats[from.index()] != Seat::Ai
+            || !matches!(self.seats[from.index()], Seat::Ai(_))
             || self.seats[with.index()] != Seat::Human
         {
             return false;
@@ -374,6 +349,9 @@ impl Play {
             if self.table_frame(ui) {
                 return None;
             }
+        }
+        if self.save_dialog_over_board(ui, human) {
+            return None;
         }
         if !human {
             self.ai_step(ui.input.dt);

@@ -7,15 +7,18 @@ use macroquad::color::{Color, BLACK, WHITE};
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_rectangle, draw_rectangle_lines};
 use macroquad::window::clear_background;
 
-use super::play::{Leave, Play, Seat};
+use super::play::{seat_of, Leave, Play, Seat, Slot};
 use super::widgets::{colour_of, Ui, INK};
 use super::Fonts;
 use crate::map::{GameMap, Measure};
 use crate::rules::Game;
+use crate::save::{GameId, SavedGame};
 
+mod load;
 mod map_cards;
 mod new_game;
 
+pub use load::{describe_save, load, LoadList};
 pub use new_game::{find_maps, setup, MapChoice, SeatChoice, Setup};
 
 const BACKDROP: Color = Color::new(0.93, 0.91, 0.85, 1.0);
@@ -27,7 +30,7 @@ pub enum Screen {
     /// New-game setup.
     Setup(Box<Setup>),
     /// A list of saves.
-    Load(Vec<PathBuf>, Option<String>),
+    Load(Box<LoadList>),
     /// The rules in our words.
     Rules,
     /// UI scale, AI trade offers, confirmations.
@@ -47,8 +50,11 @@ pub struct Places {
     pub maps: PathBuf,
     /// The map chosen first on the setup screen.
     pub default_map: PathBuf,
-    /// The saves folder (autosave.json and save.json).
+    /// The saves folder: named saves and each game's autosave.
     pub saves: PathBuf,
+    /// The seed a new game starts with: fixed when a script drives the UI (so its runs repeat),
+    /// otherwise none and a fresh one is drawn.
+    pub seed: Option<u64>,
 }
 
 /// The main menu.
@@ -70,19 +76,13 @@ pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     let x = (sw - 200.0) / 2.0;
     let row = |i: f32| [x, top + 150.0 + i * 56.0, 200.0, 44.0];
     if ui.button("New game", row(0.0), true) {
-        return Some(Screen::Setup(Box::new(Setup::new(find_maps(places)))));
+        return Some(Screen::Setup(Box::new(Setup::new(
+            find_maps(places),
+            places.seed,
+        ))));
     }
     if ui.button("Load game", row(1.0), true) {
-        let mut saves: Vec<PathBuf> = std::fs::read_dir(&places.saves)
-            .map(|rd| {
-                rd.flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "json"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        saves.sort();
-        return Some(Screen::Load(saves, None));
+        return Some(Screen::Load(Box::new(LoadList::read(&places.saves))));
     }
     if ui.button("Rules", row(2.0), true) {
         return Some(Screen::Rules);
@@ -96,11 +96,24 @@ pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     None
 }
 
-/// Show a game: the board for its map and the seats given.
+/// Show a new game: the board for its map and the seats given. The game gets an id of its own,
+/// so its autosave is its own too.
 pub fn open_game(
     dir: &Path,
     game: Game,
     seats: Vec<Seat>,
+    fonts: &Fonts,
+    places: &Places,
+) -> Result<Screen, String> {
+    let plays = seats.iter().map(|s| (*s).into()).collect();
+    let saved = SavedGame::new(game, GameId::fresh(), plays).map_err(|e| e.to_string())?;
+    open_with(dir, saved, fonts, places)
+}
+
+/// Show a game as saved (or just started) on the map in `dir`.
+pub(super) fn open_with(
+    dir: &Path,
+    saved: SavedGame,
     fonts: &Fonts,
     places: &Places,
 ) -> Result<Screen, String> {
@@ -112,86 +125,19 @@ pub fn open_game(
     );
     std::fs::create_dir_all(&places.saves)
         .map_err(|e| format!("cannot make {}: {e}", places.saves.display()))?;
+    let seats = saved.seats().iter().map(seat_of).collect();
+    let slot = Slot::new(
+        places.saves.clone(),
+        saved.game_id().clone(),
+        saved.name().map(str::to_string),
+    );
     Ok(Screen::Play(Box::new(Play::new(
         map,
         view,
-        game,
+        saved.into_game(),
         seats,
-        places.saves.join("autosave.json"),
+        slot,
     ))))
-}
-
-/// The load screen: pick a save; its map is found by name in the maps folder.
-pub fn load(
-    ui: &mut Ui,
-    saves: &[PathBuf],
-    error: &mut Option<String>,
-    fonts: &Fonts,
-    places: &Places,
-) -> Option<Screen> {
-    clear_background(BACKDROP);
-    ui.title("Load game", 40.0, 50.0, 32, INK);
-    if saves.is_empty() {
-        ui.text(
-            &format!("No saves in {} yet.", places.saves.display()),
-            40.0,
-            100.0,
-            18,
-            INK,
-        );
-    }
-    for (i, p) in saves.iter().enumerate() {
-        let label = p
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        if ui.button(&label, [40.0, 80.0 + i as f32 * 40.0, 400.0, 34.0], true) {
-            let opened = crate::sim::read_save(p)
-                .map_err(|e| e.to_string())
-                .and_then(|game| {
-                    let dir = map_dir_named(places, &game.setup().map)?;
-                    let seats = super::play::seats_in_save(p, game.state().players().len());
-                    let table = std::fs::read_to_string(p)
-                        .ok()
-                        .and_then(|t| super::play::table_in_json(&t));
-                    open_game(&dir, game, seats, fonts, places).map(|mut screen| {
-                        if let (Screen::Play(play), Some(commands)) = (&mut screen, table) {
-                            play.resume_table(commands);
-                        }
-                        screen
-                    })
-                });
-            match opened {
-                Ok(s) => return Some(s),
-                Err(e) => *error = Some(e),
-            }
-        }
-    }
-    if let Some(e) = error {
-        ui.paragraph(e, 40.0, 600.0, 16, 1100.0);
-    }
-    ui.button("Back", [40.0, 730.0, 140.0, 40.0], true)
-        .then_some(Screen::Menu)
-}
-
-/// The folder in the maps folder a save's map name refers to: the folder's own name or the
-/// name in its `map.toml` (what `omms sim` records).
-fn map_dir_named(places: &Places, name: &str) -> Result<PathBuf, String> {
-    let dirs = std::fs::read_dir(&places.maps)
-        .map_err(|e| format!("cannot read the maps folder {}: {e}", places.maps.display()))?;
-    let mut dirs: Vec<PathBuf> = dirs.flatten().map(|e| e.path()).collect();
-    dirs.push(places.default_map.clone());
-    dirs.into_iter()
-        .find(|d| {
-            d.file_name()
-                .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(name))
-                || crate::map::load_meta(d).is_ok_and(|m| m.name == name)
-        })
-        .ok_or_else(|| {
-            format!(
-                "the save is for the map {name:?}, which is not in {}",
-                places.maps.display()
-            )
-        })
 }
 
 /// The settings, from the menu.

@@ -111,7 +111,7 @@ pub fn play_loaded(
         std::fs::write(saves.join(file), text).unwrap();
     }
     let script = format!(
-        "wait 2\nbutton Load game\nwait 1\nbutton {name}.json\nwait 3\n{body}\nsave after.json\n"
+        "wait 2\nbutton Load game\nwait 1\nbutton {name}\nwait 3\n{body}\nsave after.json\n"
     );
     play_script_in(
         map,

@@ -83,13 +83,8 @@ impl Play {
             .iter()
             .any(|e| matches!(e, Event::TurnStarted { .. }))
         {
-            let json = self.save_json();
-            if let Err(e) = crate::sim::write_atomically(&self.autosave, json.as_bytes()) {
-                self.log.lines.push(super::log::Line {
-                    round: self.log.round(),
-                    text: format!("Autosave failed: {e}"),
-                    at: None,
-                });
+            if let Some(failed) = self.autosave() {
+                self.log.note(failed);
             }
         }
         let state = self.game.state();

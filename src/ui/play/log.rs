@@ -1,11 +1,12 @@
 //! The game's whole story: every command's events, the lines the log shows (naming where moves
-//! went), and the rounds. Rebuilt from the command log when a game is loaded, so a loaded game's
+//! went), and the rounds. Rebuilt from the command log when a game is loaded (by
+//! [`LogWatch`](super::LogWatch), following the replay that proves the save), so a loaded game's
 //! log is as whole as a played one and the save needs nothing more than the engine's log.
 
 use std::collections::BTreeMap;
 
 use crate::map::{GameMap, RoadClass};
-use crate::rules::{Board, Event, Game, Location, MapPoint, PlayerId, State, UnitId};
+use crate::rules::{Event, Location, MapPoint, PlayerId, State, UnitId};
 use crate::ui::text::{event_line, settlement_name, unit_name};
 
 /// One line of the log.
@@ -210,25 +211,20 @@ impl Log {
             })
     }
 
+    /// A line of the screen's own (a save written, a failure), in the round in progress.
+    pub(super) fn note(&mut self, text: String) {
+        self.lines.push(Line {
+            round: self.round(),
+            text,
+            at: None,
+        });
+    }
+
     /// Forget everything after `lines` lines and `records` commands (an undo).
     pub(super) fn truncate(&mut self, lines: usize, records: usize) {
         self.lines.truncate(lines);
         self.records.truncate(records);
         self.scroll = self.scroll.min(self.lines.len());
-    }
-
-    /// The story of `game` from its start, replayed from its command log with `board`; `None`
-    /// if the log does not replay (then the caller starts from an empty log).
-    pub(super) fn rebuild(game: &Game, board: &dyn Board, map: &GameMap) -> Option<Log> {
-        let mut log = Log::default();
-        let mut g = Game::new(game.setup().clone(), game.seed()).ok()?;
-        for cmd in game.commands() {
-            let names = unit_names(g.state());
-            let actor = g.state().actor();
-            let events = g.submit(board, cmd.clone()).ok()?;
-            log.record(g.state(), map, &names, actor, &events);
-        }
-        Some(log)
     }
 }
 

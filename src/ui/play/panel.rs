@@ -121,10 +121,9 @@ impl Play {
             let name = format!(
                 "{}{}{}",
                 p.name(),
-                if self.seats[i] == Seat::Ai {
-                    " (AI)"
-                } else {
-                    ""
+                match self.seats[i] {
+                    Seat::Ai(level) => format!(" (AI, {level})"),
+                    Seat::Human => String::new(),
                 },
                 if p.is_out() { " — out" } else { "" }
             );
@@ -209,16 +208,7 @@ impl Play {
             ]
         };
         if ui.button("Save", b(0), true) {
-            let path = self.autosave.with_file_name("save.json");
-            let text = match crate::sim::write_atomically(&path, self.save_json().as_bytes()) {
-                Ok(()) => format!("Saved to {}", path.display()),
-                Err(e) => format!("Save failed: {e}"),
-            };
-            self.log.lines.push(super::log::Line {
-                round: self.log.round(),
-                text,
-                at: None,
-            });
+            self.open_save_dialog();
         }
         if ui.button("Menu", b(1), true) {
             *leave = Some(Leave::Menu);
