@@ -311,6 +311,6 @@ fn golden_game() {
     let game = random_game(2005, 300, &board);
     assert_eq!(
         (game.state().turn(), state_hash(game.state()).to_string()),
-        (50, "63b95981ff59de21".to_string())
+        (43, "b12c90df8b800180".to_string())
     );
 }

@@ -31,6 +31,9 @@ map 1.5212467 42.5069391  # Andorra la Vella
 wait 20
 button Save
 wait 1
+type Levels
+key enter
+wait 1
 save game.json
 ";
 
@@ -51,7 +54,7 @@ fn levels_and_seed_chosen_on_the_setup_screen_are_the_games() {
         Duration::from_secs(90),
     );
     assert!(std::fs::metadata(tmp.path().join("setup.png")).is_ok_and(|m| m.len() > 10_000));
-    let saved = std::fs::read_to_string(tmp.path().join("saves/save.json")).unwrap();
+    let saved = std::fs::read_to_string(tmp.path().join("saves/Levels.json")).unwrap();
     let seats: Vec<(String, Option<String>)> = serde_json::from_str::<serde_json::Value>(&saved)
         .unwrap()["seats"]
         .as_array()
