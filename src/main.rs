@@ -26,6 +26,9 @@ struct Cli {
     /// Folder for saves and the autosave (default: `saves`).
     #[arg(long, value_name = "DIR")]
     saves: Option<PathBuf>,
+    /// The game window's size, e.g. 1366x768 (default 1280x680).
+    #[arg(long, value_name = "WxH", value_parser = parse_window)]
+    window: Option<[i32; 2]>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -276,6 +279,7 @@ fn main() -> ExitCode {
                 script: cli.script,
                 screenshot_dir: cli.screenshot_dir,
                 saves_dir: cli.saves,
+                window: cli.window,
             }) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -285,4 +289,18 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// "1366x768" → [1366, 768]: a window between 640×400 and 8192×8192.
+fn parse_window(s: &str) -> Result<[i32; 2], String> {
+    let bad = || format!("{s:?} is not a window size like 1366x768");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (i32, i32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(640..=8192).contains(&w) || !(400..=8192).contains(&h) {
+        return Err(format!("{s}: a window must be 640x400 to 8192x8192"));
+    }
+    Ok([w, h])
 }

@@ -57,6 +57,7 @@ mod replay;
 mod scenario;
 mod state;
 pub mod testkit;
+mod undo;
 mod unit;
 pub mod view;
 
@@ -92,5 +93,6 @@ pub use scenario::{Scenario, ScenarioError};
 pub use state::{
     Pending, Phase, Player, Settlement, SiegeClock, State, STARTING_FOOD, STARTING_HAND,
 };
+pub use undo::may_undo;
 pub use unit::{Location, Unit, UnitType, ATTACK_RADIUS, SETTLEMENT_SPACING, SIEGE_RADIUS};
 pub use view::{seen_by, SeatView};

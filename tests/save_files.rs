@@ -33,9 +33,9 @@ fn load_on_andorra(path: &Path) -> (SavedGame, Vec<String>) {
     let map = GameMap::load(&root().join("maps/andorra")).unwrap();
     let board = MapBoard::new(&map, saved.game().state().scale());
     check_fits(saved.game(), &board).unwrap();
-    let mut log = LogWatch::default();
+    let mut log = LogWatch::new(&map);
     saved.game().verify_watched(&board, &mut log).unwrap();
-    (saved, log.lines)
+    (saved, log.lines())
 }
 
 #[test]

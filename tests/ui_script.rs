@@ -8,11 +8,12 @@ use std::time::Duration;
 use omms::rules::{Game, Phase, PlayerId};
 
 mod common;
-use common::display::{have_xvfb, play_script};
+use common::display::{command_kinds, have_xvfb, play_script};
 
 /// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
-/// → a royal card raises a Scout → the Scout moves on the road towards Engordany → attacks
-/// phase → the Scout takes the empty enemy base, which ends the game.
+/// → a royal card raises a Scout → the Scout (clicked on its coin) moves to a point near the
+/// road towards Engordany (the click snaps onto the road) → attacks phase → the Scout takes the
+/// empty enemy base, which ends the game.
 const SCRIPT: &str = "
 wait 2
 shot menu
@@ -35,16 +36,16 @@ wait 5
 click 400 330           # skip the draw animation
 button Play J
 wait 2
-click 504 487           # the new Scout, on its base's rim
+unit 0                  # the new Scout, on its base's rim
 wait 2
-hover 470 560
+hover-map 1.5398 42.5093
 wait 2
 shot move
-click 518 492           # a point on the road inside its reach
+map 1.5398 42.5093      # by the road at les Escaldes: it snaps onto it
 wait 2
 button End main
 wait 2
-click 518 492
+unit 0
 wait 1
 map 1.5382077 42.5135389  # attack Engordany
 wait 3
@@ -87,16 +88,7 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
 
     let game = Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap())
         .expect("the UI's save loads");
-    let kinds: Vec<String> = game
-        .commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let kinds = command_kinds(&game);
     assert_eq!(
         kinds,
         [
@@ -184,16 +176,7 @@ fn a_saved_ai_seat_is_still_the_ai_after_loading() {
 
     let game =
         Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap()).unwrap();
-    let kinds: Vec<String> = game
-        .commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let kinds = command_kinds(&game);
     assert_eq!(kinds[..4], ["place_base", "place_base", "draw", "end_turn"]);
     assert!(
         kinds.len() > 4 && game.state().turn() >= 2,

@@ -33,6 +33,8 @@ pub enum Screen {
     Load(Box<LoadList>),
     /// The rules in our words.
     Rules,
+    /// UI scale, AI trade offers, confirmations.
+    Settings,
     /// A game.
     Play(Box<Play>),
     /// The end.
@@ -58,28 +60,37 @@ pub struct Places {
 /// The main menu.
 pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     clear_background(BACKDROP);
-    ui.title("OMMS", 560.0, 180.0, 64, INK);
-    ui.text(
-        "On Map Military Strategy, on real OpenStreetMap roads",
-        400.0,
-        220.0,
-        20,
-        INK,
-    );
-    let x = 540.0;
-    if ui.button("New game", [x, 280.0, 200.0, 44.0], true) {
+    let [sw, sh] = ui.size();
+    let top = (sh - 420.0) / 2.0;
+    let centre = |ui: &Ui, s: &str, size: u16, bold: bool| {
+        let w = if bold {
+            ui.width_bold(s, size)
+        } else {
+            ui.width(s, size)
+        };
+        (sw - w) / 2.0
+    };
+    ui.title("OMMS", centre(ui, "OMMS", 64, true), top + 60.0, 64, INK);
+    let sub = "On Map Military Strategy, on real OpenStreetMap roads";
+    ui.text(sub, centre(ui, sub, 20, false), top + 100.0, 20, INK);
+    let x = (sw - 200.0) / 2.0;
+    let row = |i: f32| [x, top + 150.0 + i * 56.0, 200.0, 44.0];
+    if ui.button("New game", row(0.0), true) {
         return Some(Screen::Setup(Box::new(Setup::new(
             find_maps(places),
             places.seed,
         ))));
     }
-    if ui.button("Load game", [x, 340.0, 200.0, 44.0], true) {
+    if ui.button("Load game", row(1.0), true) {
         return Some(Screen::Load(Box::new(LoadList::read(&places.saves))));
     }
-    if ui.button("Rules", [x, 400.0, 200.0, 44.0], true) {
+    if ui.button("Rules", row(2.0), true) {
         return Some(Screen::Rules);
     }
-    if ui.button("Quit", [x, 460.0, 200.0, 44.0], true) {
+    if ui.button("Settings", row(3.0), true) {
+        return Some(Screen::Settings);
+    }
+    if ui.button("Quit", row(4.0), true) {
         return Some(Screen::Quit);
     }
     None
@@ -129,10 +140,20 @@ pub(super) fn open_with(
     ))))
 }
 
+/// The settings, from the menu.
+pub fn settings(ui: &mut Ui, s: &mut super::settings::Settings) -> Option<Screen> {
+    clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
+    let (w, h) = (640.0_f32.min(sw - 40.0), 420.0);
+    let r = [(sw - w) / 2.0, (sh - h) / 2.0, w, h];
+    super::settings::panel(ui, s, r).then_some(Screen::Menu)
+}
+
 /// The victory screen.
 pub fn won(ui: &mut Ui, summary: &str) -> Option<Screen> {
     clear_background(BACKDROP);
-    let mut y = 200.0;
+    let [_, sh] = ui.size();
+    let mut y = (sh / 4.0).min(200.0);
     for (i, line) in summary.lines().enumerate() {
         if i == 0 {
             ui.title(line, 200.0, y, 36, INK);
@@ -142,8 +163,12 @@ pub fn won(ui: &mut Ui, summary: &str) -> Option<Screen> {
         }
         y += 30.0;
     }
-    ui.button("Main menu", [200.0, y + 30.0, 200.0, 44.0], true)
-        .then_some(Screen::Menu)
+    ui.button(
+        "Main menu",
+        [200.0, (y + 30.0).min(sh - 60.0), 200.0, 44.0],
+        true,
+    )
+    .then_some(Screen::Menu)
 }
 
 const RULES: &[&str] = &[
@@ -158,27 +183,16 @@ const RULES: &[&str] = &[
 /// The rules in the game's own words, with the table measures drawn at real size (96 dpi).
 pub fn rules(ui: &mut Ui) -> Option<Screen> {
     clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
     ui.title("How to play", 40.0, 50.0, 32, INK);
     let mut y = 90.0;
+    // The text first (it must all show); the measures take what is left on the right.
+    let text_w = (sw - 40.0 - 460.0).clamp(420.0, 700.0);
+    let size = if sh < 700.0 { 14 } else { 15 };
     for p in RULES {
-        y = ui.paragraph(p, 40.0, y, 16, 700.0) + 8.0;
+        y = ui.paragraph(p, 40.0, y, size, text_w) + 6.0;
     }
-    let px_per_mm = 96.0 / 25.4;
-    let x0 = 740.0;
-    ui.title(
-        "Measures (actual size on a 96 dpi screen)",
-        x0,
-        80.0,
-        16,
-        INK,
-    );
-    let (l, b) = (
-        Measure::CardLength.mm() as f32 * px_per_mm,
-        Measure::CardBreadth.mm() as f32 * px_per_mm,
-    );
-    draw_rectangle(x0, 100.0, b, l, WHITE);
-    draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
-    ui.text("card 63.5 × 88.9 mm", x0, 100.0 + l + 18.0, 14, INK);
+    let x0 = 40.0 + text_w + 30.0;
     let coins = [
         (Measure::Coin1p, "1p settlement"),
         (Measure::Coin2p, "2p fortification"),
@@ -188,27 +202,58 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
         (Measure::Coin50p, "50p Ship"),
         (Measure::CoinPound, "£1 Tank"),
     ];
-    let mut cy = 120.0;
-    for (m, what) in coins {
+    // Actual size on a 96 dpi screen (window pixels, whatever the UI scale), unless the card
+    // and the column of coins beside it do not fit: then smaller, and said so. Labels keep
+    // their size; only the card and the coins shrink.
+    let actual = 96.0 / 25.4 / ui.scale();
+    let (l, b) = (
+        Measure::CardLength.mm() as f32,
+        Measure::CardBreadth.mm() as f32,
+    );
+    let (label_w, gap) = (150.0, 20.0);
+    let coin_d = Measure::Coin50p.mm() as f32;
+    let row_gap = 6.0;
+    let room_w = (sw - x0 - 20.0 - gap - 6.0 - label_w).max(60.0);
+    let room_h = (sh - 170.0).max(60.0);
+    let k = (room_w / ((b + coin_d) * actual))
+        .min((room_h - 7.0 * row_gap) / (7.0 * coin_d * actual))
+        .min((room_h - 40.0) / (l * actual))
+        .min(1.0);
+    let px_per_mm = actual * k;
+    let title = if k > 0.999 {
+        "Measures (actual size on a 96 dpi screen)".to_string()
+    } else {
+        format!("Measures ({:.0}% of actual size)", k * 100.0)
+    };
+    ui.title(&title, x0, 80.0, 16, INK);
+    let (l, b) = (l * px_per_mm, b * px_per_mm);
+    draw_rectangle(x0, 100.0, b, l, WHITE);
+    draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
+    ui.text("card", x0, 100.0 + l + 16.0, 12, INK);
+    ui.text("63.5 × 88.9 mm", x0, 100.0 + l + 31.0, 12, INK);
+    let d = coin_d * px_per_mm;
+    let cx = x0 + b + gap + d / 2.0;
+    for (i, (m, what)) in coins.iter().enumerate() {
         let r = m.radius_mm() as f32 * px_per_mm;
-        draw_circle(x0 + b + 40.0, cy + r, r, colour_of("yellow"));
-        draw_circle_lines(x0 + b + 40.0, cy + r, r, 1.5, BLACK);
-        ui.text(
+        let cy = 100.0 + i as f32 * (d + row_gap) + d / 2.0;
+        draw_circle(cx, cy, r, colour_of("yellow"));
+        draw_circle_lines(cx, cy, r, 1.5, BLACK);
+        ui.text_fit(
             &format!("{what} Ø{:.1}", m.mm()),
-            x0 + b + 40.0 + r + 10.0,
-            cy + r + 5.0,
-            14,
+            cx + d / 2.0 + 6.0,
+            cy + 5.0,
+            13,
             INK,
+            label_w,
         );
-        cy += 2.0 * r + 8.0;
     }
-    ui.button("Back", [40.0, 730.0, 140.0, 40.0], true)
+    ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true)
         .then_some(Screen::Menu)
 }
 
 /// Run one frame of the game screen and follow where it leads.
-pub fn play(ui: &mut Ui, p: &mut Play) -> Option<Screen> {
-    match p.frame(ui)? {
+pub fn play(ui: &mut Ui, p: &mut Play, settings: &mut super::settings::Settings) -> Option<Screen> {
+    match p.frame(ui, settings)? {
         Leave::Menu => Some(Screen::Menu),
         Leave::Won(s) => Some(Screen::Won(s)),
     }

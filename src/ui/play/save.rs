@@ -5,12 +5,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::{Play, Seat};
+use super::log::{unit_names, Line, Log};
+use super::{recap, Play, Seat};
 use crate::ai::Level;
-use crate::rules::{Command, Event, Game, ReplayWatch, State, UnitId};
+use crate::map::GameMap;
+use crate::rules::{Command, Event, Game, PlayerId, ReplayWatch, State, UnitId};
 use crate::save::library::autosave_path;
 use crate::save::{GameId, SavedGame, SeatPlay};
-use crate::ui::text::{event_line, unit_name};
 
 mod dialog;
 
@@ -112,7 +113,15 @@ impl Play {
 
     /// Go on with a loaded save: its log of events rebuilt by the replay that proved it, and its
     /// table battle resumed when the battle's screen opens.
-    pub fn resume(&mut self, saved: &SavedGame, log: Vec<String>) {
+    pub fn resume(&mut self, saved: &SavedGame, watch: LogWatch) {
+        let mut log = watch.log;
+        if log.records.is_empty() && self.game.state().turn() > 0 {
+            // A position set up without a history (a scenario): its rounds are counted from
+            // its turn number, and the log says why it starts here.
+            log.note("(A position set up without a history: the log starts here.)".into());
+            log.assume_round(self.game.state());
+        }
+        self.seen = recap::last_seen(&log, self.seats.len());
         self.log = log;
         self.resume_table = saved.battle_in_progress().map(|b| b.commands.clone());
     }
@@ -123,38 +132,55 @@ impl Play {
     }
 }
 
-/// Rebuilds the game screen's log while a save's command log is replayed, with the words the
-/// screen uses as the game is played.
-pub struct LogWatch {
+/// Rebuilds the game screen's log while a save's command log is replayed: the same lines, rounds
+/// and places the screen writes as the game is played (see [`Log::record`]).
+pub struct LogWatch<'m> {
+    map: &'m GameMap,
     names_before: BTreeMap<UnitId, String>,
-    /// The lines so far.
-    pub lines: Vec<String>,
+    actor: PlayerId,
+    log: Log,
 }
 
-impl Default for LogWatch {
-    fn default() -> LogWatch {
+impl<'m> LogWatch<'m> {
+    /// A log that so far says only [`LOG_START`], for a game on `map`.
+    pub fn new(map: &'m GameMap) -> LogWatch<'m> {
         LogWatch {
+            map,
             names_before: BTreeMap::new(),
-            lines: vec![LOG_START.to_string()],
+            actor: PlayerId(0),
+            log: Log::started(),
         }
+    }
+
+    /// The log's lines so far, oldest first.
+    pub fn lines(&self) -> Vec<String> {
+        self.log.lines.iter().map(|l| l.text.clone()).collect()
     }
 }
 
-impl ReplayWatch for LogWatch {
+impl ReplayWatch for LogWatch<'_> {
     fn before(&mut self, state: &State, _command: &Command) {
         // Units a command destroys are named as they were just before it.
-        self.names_before = state
-            .units()
-            .map(|u| (u.id(), unit_name(state, u.id())))
-            .collect();
+        self.names_before = unit_names(state);
+        self.actor = state.actor();
     }
 
     fn after(&mut self, state: &State, events: &[Event]) {
-        self.lines.extend(
-            events
-                .iter()
-                .filter_map(|e| event_line(state, &self.names_before, e)),
-        );
+        self.log
+            .record(state, self.map, &self.names_before, self.actor, events);
+    }
+}
+
+impl Log {
+    /// A new game's log: its first line.
+    pub(super) fn started() -> Log {
+        let mut log = Log::default();
+        log.lines.push(Line {
+            round: 0,
+            text: LOG_START.into(),
+            at: None,
+        });
+        log
     }
 }
 

@@ -113,14 +113,16 @@ pub fn load(ui: &mut Ui, list: &mut LoadList, fonts: &Fonts, places: &Places) ->
                     ui.text_fit(&text, x + dx, y + 34.0, 13, WARN, width - dx);
                 }
             }
-            Err(e) => ui.text_fit(
-                &format!("Cannot be opened: {e}"),
-                x,
-                y + 22.0,
-                14,
-                WARN,
-                width,
-            ),
+            Err(e) => {
+                ui.text_fit(
+                    &format!("Cannot be opened: {e}"),
+                    x,
+                    y + 22.0,
+                    14,
+                    WARN,
+                    width,
+                );
+            }
         }
         y += ROW_H;
     }
@@ -170,16 +172,21 @@ fn open_saved(
     let map = crate::ui::map_cache::game_map(&dir).map_err(at)?;
     let board = MapBoard::new(map, game.state().scale());
     check_fits(game, &board).map_err(|e| at(e.to_string()))?;
-    let mut log = LogWatch::default();
-    game.verify_watched(&board, &mut log).map_err(|e| {
-        at(format!(
-            "the save does not replay on the map in {} as it is now: {e}",
-            dir.display()
-        ))
-    })?;
+    let mut log = LogWatch::new(map);
+    // A position set up without a history (a scenario: no commands, no turns) has nothing to
+    // replay; every other save must replay to its snapshot.
+    let position = game.commands().is_empty() && game.turn_hashes().is_empty();
+    if !position {
+        game.verify_watched(&board, &mut log).map_err(|e| {
+            at(format!(
+                "the save does not replay on the map in {} as it is now: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     let mut screen = open_with(&dir, saved.clone(), fonts, places).map_err(at)?;
     if let Screen::Play(play) = &mut screen {
-        play.resume(saved, log.lines);
+        play.resume(saved, log);
     }
     Ok(screen)
 }

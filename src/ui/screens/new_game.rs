@@ -222,10 +222,13 @@ pub fn setup(
     places: &Places,
 ) -> Result<Option<Screen>, String> {
     clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
+    // Two columns from the window's width: maps and seats on the left, options on the right.
+    let ox = sw - OPTIONS_W - 40.0;
     ui.title("New game", 40.0, 50.0, 32, INK);
     ui.title("Map", 40.0, 100.0, 20, INK);
-    map_cards(ui, s);
-    let mut y = 330.0;
+    map_cards(ui, s, ox - 60.0);
+    let mut y = SEATS_Y;
     let typed = type_name(ui, s);
     ui.title("Seats (turn order)", 40.0, y, 20, INK);
     y += 14.0;
@@ -240,14 +243,14 @@ pub fn setup(
                 s.seats[i].name = colour_name(s.seats[i].colour);
             }
         }
-        name_field(ui, s, i, [176.0, y, 160.0, 34.0], typed);
+        name_field(ui, s, i, name_rect(i), typed);
         let kind = match seat.seat {
             Seat::Human => "Human",
             Seat::Ai(_) => "AI",
         };
         if ui.button(
             &format!("seat {} {}", i + 1, kind),
-            [344.0, y, 134.0, 34.0],
+            [330.0, y, 130.0, 34.0],
             true,
         ) {
             s.seats[i].seat = match seat.seat {
@@ -257,7 +260,7 @@ pub fn setup(
         }
         if let Seat::Ai(level) = seat.seat {
             // Easy → normal → hard → easy.
-            if level_button(ui, i, level, [484.0, y, 100.0, 34.0]) {
+            if level_button(ui, i, level, [466.0, y, 90.0, 34.0]) {
                 let next = Level::ALL
                     .iter()
                     .position(|l| *l == level)
@@ -266,11 +269,11 @@ pub fn setup(
             }
         }
         if s.seats.len() > 2
-            && ui.button(&format!("remove {}", i + 1), [590.0, y, 104.0, 34.0], true)
+            && ui.button(&format!("remove {}", i + 1), [562.0, y, 92.0, 34.0], true)
         {
             remove = Some(i);
         }
-        y += 40.0;
+        y += SEAT_PITCH;
     }
     if let Some(i) = remove {
         s.seats.remove(i);
@@ -298,13 +301,13 @@ pub fn setup(
     if ui.input.clicked && s.editing.is_some() && !clicked_name(ui, s) {
         s.editing = None;
     }
-    let ox = 720.0;
+    let ow = OPTIONS_W;
     ui.title("Options", ox, 100.0, 20, INK);
     let draw = match s.options.draw {
         DrawRule::RollDie => "Draw: roll a die, draw that many",
         DrawRule::OneCard => "Draw: one card",
     };
-    if ui.button(draw, [ox, 115.0, 420.0, 34.0], true) {
+    if ui.button(draw, [ox, 115.0, ow, 34.0], true) {
         s.options.draw = match s.options.draw {
             DrawRule::RollDie => DrawRule::OneCard,
             DrawRule::OneCard => DrawRule::RollDie,
@@ -316,7 +319,7 @@ pub fn setup(
         } else {
             "Tanks: off"
         },
-        [ox, 155.0, 420.0, 34.0],
+        [ox, 155.0, ow, 34.0],
         true,
     ) {
         s.options.tanks = !s.options.tanks;
@@ -324,9 +327,12 @@ pub fn setup(
     let vic = match s.options.victory {
         Victory::LastStanding => "Victory: last player standing".to_string(),
         Victory::SettlementPoints(n) => format!("Victory: first to {n} settlement points"),
-        Victory::CapturedBases(n) => format!("Victory: first to capture {n} bases"),
+        Victory::CapturedBases(n) => format!(
+            "Victory: first to capture {}",
+            crate::ui::widgets::count(n as usize, "base", "bases")
+        ),
     };
-    if ui.button(&vic, [ox, 195.0, 420.0, 34.0], true) {
+    if ui.button(&vic, [ox, 195.0, ow, 34.0], true) {
         s.options.victory = match s.options.victory {
             Victory::LastStanding => Victory::SettlementPoints(10),
             Victory::SettlementPoints(_) => Victory::CapturedBases(1),
@@ -338,7 +344,7 @@ pub fn setup(
         None => "Scale: the map's own".to_string(),
         Some(n) => format!("Scale: 1:{n}"),
     };
-    if ui.button(&scale_label, [ox, 235.0, 420.0, 34.0], true) {
+    if ui.button(&scale_label, [ox, 235.0, ow, 34.0], true) {
         s.scale = match s.scale {
             None => Some(SCALES[0]),
             Some(n) => SCALES
@@ -356,7 +362,7 @@ pub fn setup(
         (false, false) => format!("Table battles: {}, attacker's choice", titles.join(", ")),
         (false, true) => format!("Table battles: {}, defender may refuse", titles.join(", ")),
     };
-    if ui.button(&battle_label, [ox, 275.0, 420.0, 34.0], true) {
+    if ui.button(&battle_label, [ox, 275.0, ow, 34.0], true) {
         s.options.battles = match (battles.rulesets.is_empty(), battles.defender_may_refuse) {
             (true, _) => BattleOptions {
                 rulesets: every_ruleset(),
@@ -375,19 +381,23 @@ pub fn setup(
         } else {
             "Safe bases: off (bases a 10p coin apart)"
         },
-        [ox, 315.0, 420.0, 34.0],
+        [ox, 315.0, ow, 34.0],
         true,
     ) {
         s.options.safe_bases = !s.options.safe_bases;
     }
-    seed_field(ui, s, ox, 360.0);
-    if ui.button("Back", [40.0, 730.0, 140.0, 40.0], true) {
+    seed_field(ui, s, ox, 360.0, ow);
+    if ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true) {
         return Ok(Some(Screen::Menu));
     }
     if let Some(e) = &s.error {
-        ui.paragraph(&format!("Cannot start: {e}"), ox, 450.0, 16, 500.0);
+        ui.paragraph(&format!("Cannot start: {e}"), ox, 450.0, 16, ow);
     }
-    if ui.button("Start", [1000.0, 730.0, 200.0, 40.0], !s.maps.is_empty()) {
+    if ui.button(
+        "Start",
+        [sw - 240.0, sh - 56.0, 200.0, 40.0],
+        !s.maps.is_empty(),
+    ) {
         // The engine's verdict on the setup (a blank or repeated name, say) is shown here, so
         // the players can fix it without starting over.
         match start(s, fonts, places) {
@@ -440,9 +450,15 @@ fn type_name(ui: &Ui, s: &mut Setup) -> bool {
     !ui.input.chars.is_empty()
 }
 
+/// Width of the options column.
+const OPTIONS_W: f32 = 380.0;
+/// Where the seat rows begin, and their pitch.
+const SEATS_Y: f32 = 318.0;
+const SEAT_PITCH: f32 = 38.0;
+
 /// Where seat `i`'s name field is drawn, for the click that ends typing.
 fn name_rect(i: usize) -> [f32; 4] {
-    [176.0, 344.0 + i as f32 * 40.0, 160.0, 34.0]
+    [174.0, SEATS_Y + 14.0 + i as f32 * SEAT_PITCH, 150.0, 34.0]
 }
 
 fn clicked_name(ui: &Ui, s: &Setup) -> bool {
@@ -540,8 +556,9 @@ fn level_button(ui: &mut Ui, i: usize, level: Level, r: [f32; 4]) -> bool {
 const LEVEL_BACK: Color = Color::new(0.86, 0.90, 0.97, 1.0);
 
 /// The seed: shown, typed (click it, type digits, Enter) or stepped, and drawn afresh.
-fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32) {
-    let r = [x, y, 160.0, 32.0];
+fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
+    // The field and its three buttons share the options column's width.
+    let r = [x, y, w - 240.0, 32.0];
     if ui.hit("seed", r) && s.seed_text.is_none() {
         s.seed_text = Some(String::new());
     }
@@ -579,23 +596,24 @@ fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32) {
         None => format!("Seed {}", s.seed),
     };
     ui.text(&shown, r[0] + 8.0, r[1] + 22.0, 17, INK);
-    if ui.button("seed -", [x + 166.0, y, 76.0, 32.0], true) {
+    if ui.button("seed -", [x + w - 234.0, y, 70.0, 32.0], true) {
         s.seed = s.seed.saturating_sub(1);
         s.seed_text = None;
     }
-    if ui.button("seed +", [x + 246.0, y, 76.0, 32.0], true) {
+    if ui.button("seed +", [x + w - 160.0, y, 70.0, 32.0], true) {
         s.seed = s.seed.saturating_add(1);
         s.seed_text = None;
     }
-    if ui.button("new seed", [x + 326.0, y, 94.0, 32.0], true) {
+    if ui.button("new seed", [x + w - 86.0, y, 86.0, 32.0], true) {
         s.seed = fresh_seed();
         s.seed_text = None;
     }
-    ui.text(
+    ui.paragraph_in(
         "A fresh seed deals new cards and dice; the same seed replays a game.",
         x,
         y + 50.0,
         14,
+        w,
         FADED,
     );
 }

@@ -86,10 +86,7 @@ impl Play {
         let Some(mut d) = self.slot.dialog.take() else {
             return false;
         };
-        let (sw, sh) = (
-            macroquad::window::screen_width(),
-            macroquad::window::screen_height(),
-        );
+        let [sw, sh] = ui.size();
         let w = 680.0_f32.min(sw - 20.0);
         let rows = d.existing.len().min(SHOWN);
         let h = if d.overwrite.is_some() {
@@ -212,12 +209,12 @@ impl Play {
             Ok(()) => {
                 self.slot.name = Some(name.to_string());
                 self.log
-                    .push(format!("Saved as “{name}” ({})", path.display()));
+                    .note(format!("Saved as “{name}” ({})", path.display()));
                 true
             }
             Err(e) => {
-                self.log.push(format!("Save failed: {e}"));
-                self.message = Some(format!("Save failed: {e}"));
+                self.log.note(format!("Save failed: {e}"));
+                self.refuse(format!("Save failed: {e}"));
                 true
             }
         }
@@ -281,11 +278,7 @@ impl Play {
         if self.slot.dialog.is_none() {
             return false;
         }
-        use super::super::{HAND_H, PANEL_W};
-        self.view
-            .set_insets(if human { HAND_H } else { 0.0 }, PANEL_W);
-        self.view.draw();
-        self.draw_pieces(ui);
+        self.draw_board(ui, human);
         self.save_dialog_frame(ui)
     }
 }
