@@ -184,25 +184,3 @@ pub fn ring(
         }
     }
 }
-
-/// Greedy word wrap to `width` pixels.
-pub fn wrap(ui: &Ui, s: &str, size: u16, width: f32) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        let next = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && ui.width(&next, size) > width {
-            out.push(std::mem::replace(&mut line, word.to_string()));
-        } else {
-            line = next;
-        }
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
-}

@@ -8,7 +8,7 @@ use macroquad::shapes::{draw_line, draw_rectangle};
 use super::super::table as tdraw;
 use super::super::widgets::{Ui, FADED, INK};
 use super::desk::outcome_line;
-use super::draw::{die, wrap, BAD};
+use super::draw::{die, BAD};
 use super::host::Host;
 use super::view::{Grid, RulesetView};
 
@@ -181,7 +181,7 @@ impl<V: RulesetView> Host<V> {
         let top = y + 32.0;
         let end = log.log.len() - log.log_back.min(log.log.len());
         for l in log.log[..end].iter().rev() {
-            let lines = wrap(ui, &l.text, 12, w - 4.0);
+            let lines = ui.wrap(&l.text, 12, w - 4.0);
             for (k, s) in lines.iter().enumerate().rev() {
                 if yy < top + line_h {
                     return;
@@ -201,7 +201,7 @@ impl<V: RulesetView> Host<V> {
 /// Wrapped text of at most `max_lines` lines from `[x, y, width]`; returns the y below it.
 pub fn wrapped(ui: &Ui, s: &str, at: [f32; 3], size: u16, c: Color, max_lines: usize) -> f32 {
     let [x, mut y, w] = at;
-    for l in wrap(ui, s, size, w).iter().take(max_lines) {
+    for l in ui.wrap(s, size, w).iter().take(max_lines) {
         y += f32::from(size) * 1.3;
         ui.text(l, x, y, size, c);
     }

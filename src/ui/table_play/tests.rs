@@ -65,6 +65,19 @@ fn encamp(attacker: &str, defender: &str) -> (Battlefield, Forces) {
     (battlefield(&args).unwrap(), forces)
 }
 
+/// The battle as the bots fight it out without the screen.
+fn bots(field: &Battlefield, forces: &Forces, seed: u64) -> crate::tactical::Played<Omog19c> {
+    bot_battle(
+        &Omog19c,
+        field,
+        forces,
+        seed,
+        [BotLevel::Captain; 2],
+        None,
+        |_| {},
+    )
+}
+
 fn names() -> [String; 2] {
     ["Red".to_string(), "Blue".to_string()]
 }
@@ -90,15 +103,7 @@ fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
         frames += 1;
         assert!(frames < 20_000, "the battle never ended");
     }
-    let auto = bot_battle(
-        &Omog19c,
-        &field,
-        &forces,
-        seed,
-        [BotLevel::Captain; 2],
-        None,
-        |_| {},
-    );
+    let auto = bots(&field, &forces, seed);
     assert_eq!(play.desk.commands, auto.commands);
     assert_eq!(play.state().outcome(), Some(auto.outcome));
     let again = replay(&field, &forces, seed, &play.desk.commands);
@@ -309,15 +314,7 @@ fn the_log_says_why_a_battle_ended_and_not_who_held_the_objective_when_a_side_wa
     // The first seed whose bot battle the defender wins by wiping the attack out.
     let seed = (0..60)
         .find(|&seed| {
-            let p = bot_battle(
-                &Omog19c,
-                &field,
-                &forces,
-                seed,
-                [BotLevel::Captain; 2],
-                None,
-                |_| {},
-            );
+            let p = bots(&field, &forces, seed);
             wiped(&p.state, Side::Attacker) && !wiped(&p.state, Side::Defender)
         })
         .expect("a battle the attack loses to the last man");
