@@ -12,6 +12,7 @@ mod desk;
 mod draw;
 mod host;
 mod omog19c;
+mod omog_musket;
 mod panel;
 pub mod standalone;
 mod view;

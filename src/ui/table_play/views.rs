@@ -60,7 +60,10 @@ struct View {
 
 /// Every ruleset's view: adding a ruleset to the table screen is its view's folder and a line
 /// here.
-static VIEWS: &[View] = &[View::of::<super::omog19c::Omog19cView>()];
+static VIEWS: &[View] = &[
+    View::of::<super::omog19c::Omog19cView>(),
+    View::of::<super::omog_musket::OmogMusketView>(),
+];
 
 impl View {
     const fn of<V: RulesetView>() -> View {
