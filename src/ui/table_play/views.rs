@@ -116,18 +116,12 @@ mod tests {
     use super::VIEWS;
     use crate::tactical::registry::BUILTIN;
 
-    /// Built-in rulesets whose view is still to come: opening one on the table says so (see
-    /// `view`). OMOG Musket's view lands next, as `table_play/omog_musket/` and a line in VIEWS;
-    /// it then leaves this list.
-    const NO_VIEW_YET: &[&str] = &["omog-musket"];
-
     #[test]
     fn every_built_in_ruleset_has_one_view_on_the_table_screen() {
         for r in BUILTIN {
             let n = VIEWS.iter().filter(|v| (v.id)() == r.id()).count();
-            let want = usize::from(!NO_VIEW_YET.contains(&r.id()));
-            assert_eq!(n, want, "{} has {n} views", r.id());
+            assert_eq!(n, 1, "{} has {n} views", r.id());
         }
-        assert_eq!(VIEWS.len() + NO_VIEW_YET.len(), BUILTIN.len());
+        assert_eq!(VIEWS.len(), BUILTIN.len());
     }
 }
