@@ -270,6 +270,15 @@ fn describe_location(map: &GameMap, sc: &LoadedScenario, l: crate::rules::Locati
     match l {
         Location::Road(p) => json!({"road": lonlat(map, p)}),
         Location::OffRoad(p) => json!({"off_road": lonlat(map, p)}),
+        Location::Sea(p) => json!({"sea": lonlat(map, p)}),
+        Location::Aboard(ship) => {
+            let name = sc
+                .units
+                .iter()
+                .find(|(_, id)| **id == ship)
+                .map(|(n, _)| n.clone());
+            json!({"aboard": name})
+        }
         Location::Settlement(s) => {
             let name = sc
                 .settlements
