@@ -69,7 +69,7 @@ pub use battle::{
 };
 pub use board::{Board, PlaceFacts};
 pub use cards::{all_card_ids, match_faces, Card, Rank, Suit, PACK_SIZE};
-pub use check::check;
+pub use check::{check, may_board};
 pub use combat::{
     defence_bonus, defence_dice, defender_must_choose, odds, outcome, strongest, Odds,
 };

@@ -14,6 +14,8 @@ mod combat;
 mod decision;
 mod ship;
 
+pub use ship::may_board;
+
 pub(crate) use cards::spend_total;
 pub(crate) use combat::moving as move_destination;
 pub(crate) use ship::landing as landing_destination;

@@ -7,7 +7,7 @@ use crate::rules::board::Board;
 use crate::rules::cards::Suit;
 use crate::rules::command::{BoardShip, BuildShip, Land};
 use crate::rules::error::RuleError;
-use crate::rules::ids::PlayerId;
+use crate::rules::ids::{PlayerId, UnitId};
 use crate::rules::state::{Phase, State};
 use crate::rules::unit::{Location, UnitType, SHIP_CAPACITY};
 
@@ -53,6 +53,20 @@ pub(super) fn board_ship(
 ) -> Result<(), RuleError> {
     in_phase(state, "board a Ship", &[Phase::Main])?;
     seafaring(state)?;
+    own_unit(state, me, c.unit)?;
+    may_board(state, board, c.unit, c.ship)
+}
+
+/// Whether `unit` may board `ship` now, turn and phase aside: what `omms rules can-board` and
+/// the UI's hover ask (RULINGS §10).
+pub fn may_board(
+    state: &State,
+    board: &dyn Board,
+    unit: UnitId,
+    ship: UnitId,
+) -> Result<(), RuleError> {
+    let me = state.unit(unit).ok_or(RuleError::NoSuchUnit(unit))?.owner();
+    let c = BoardShip { unit, ship };
     let unit = own_unit(state, me, c.unit)?;
     if unit.kind() == UnitType::Ship {
         return Err(refused("A Ship cannot go aboard another Ship."));
