@@ -55,7 +55,7 @@ impl SeaReach {
             reached: vec![false; n * n],
             blockers,
         };
-        if !(radius > 0.0) || !chart.is_sea(start) {
+        if radius.is_nan() || radius <= 0.0 || !chart.is_sea(start) {
             return r;
         }
         let mut open = vec![false; n * n];
