@@ -13,8 +13,10 @@ use serde::Serialize;
 
 use crate::map::GameMap;
 use crate::rules::{Dice, FightDice, SideDice, UnitType};
+use crate::tactical::bot::route::Routes;
 use crate::tactical::registry::AnyRuleset;
 use crate::tactical::ruleset::BotLevel;
+use crate::tactical::table::inches;
 use crate::tactical::{BattleSite, Battlefield};
 
 /// A strategic fight to try at every settlement.
@@ -91,10 +93,14 @@ pub fn pairings(names: &[String]) -> Result<Vec<Pairing>, String> {
     names
         .iter()
         .map(|n| {
-            PAIRINGS.iter().find(|p| p.name == n).copied().ok_or_else(|| {
-                let known: Vec<&str> = PAIRINGS.iter().map(|p| p.name).collect();
-                format!("no pairing {n:?} (known: {})", known.join(", "))
-            })
+            PAIRINGS
+                .iter()
+                .find(|p| p.name == n)
+                .copied()
+                .ok_or_else(|| {
+                    let known: Vec<&str> = PAIRINGS.iter().map(|p| p.name).collect();
+                    format!("no pairing {n:?} (known: {})", known.join(", "))
+                })
         })
         .collect()
 }
@@ -110,6 +116,8 @@ pub struct Row {
     pub dice: [f64; 2],
     /// The table (auto-resolve): attacker wins, defender wins, stand-off.
     pub table: [f64; 3],
+    /// Share of the attacker's deployment zone with a route to the objective.
+    pub reach: f64,
 }
 
 impl Row {
@@ -158,12 +166,12 @@ impl Balance {
     pub fn text(&self) -> String {
         let pct = |x: f64| format!("{:>3.0}", 100.0 * x);
         let mut out = format!(
-            "{} · {} battles each · attacker/defender/stand-off %\n{:<24} {:<17} {:>8} {:>12} {:>5}\n",
-            self.ruleset, self.battles, "settlement", "pairing", "dice", "table", "gap"
+            "{} · {} battles each · attacker/defender/stand-off % · reach: % of the attacker's zone with a route\n{:<24} {:<17} {:>8} {:>12} {:>5} {:>5}\n",
+            self.ruleset, self.battles, "settlement", "pairing", "dice", "table", "gap", "reach"
         );
         for r in &self.rows {
             out.push_str(&format!(
-                "{:<24} {:<17} {}/{} {}/{}/{} {:>+5.0}\n",
+                "{:<24} {:<17} {}/{} {}/{}/{} {:>+5.0} {:>5}\n",
                 r.place.chars().take(24).collect::<String>(),
                 r.pairing,
                 pct(r.dice[0]),
@@ -171,7 +179,8 @@ impl Balance {
                 pct(r.table[0]),
                 pct(r.table[1]),
                 pct(r.table[2]),
-                100.0 * r.gap()
+                100.0 * r.gap(),
+                pct(r.reach)
             ));
         }
         for (p, why) in &self.skipped {
@@ -189,10 +198,7 @@ impl Balance {
 
 /// The odds the OMMS dice give a pairing: attacker wins, defender wins.
 pub fn dice_odds(p: &Pairing) -> [f64; 2] {
-    let o = crate::rules::odds(
-        Dice(p.dice.attacker.total()),
-        Dice(p.dice.defender.total()),
-    );
+    let o = crate::rules::odds(Dice(p.dice.attacker.total()), Dice(p.dice.defender.total()));
     [o.p_attacker(), o.p_defender()]
 }
 
@@ -232,11 +238,13 @@ pub fn balance(
                 }
             };
             let o = rules.odds(&field, &p.dice.forces(), seed, n, bots);
+            let reach = Routes::build(&field).attacker_reach(&field, inches(6.0));
             rows.push(Row {
                 place: place.name().to_string(),
                 pairing: p.name,
                 dice: dice_odds(p),
                 table: [o.attacker_wins, o.defender_wins, o.standoff],
+                reach,
             });
         }
     }
@@ -298,9 +306,25 @@ pub struct BalanceArgs {
     /// Only these settlements (repeatable; default: every playable one).
     #[arg(long = "at", value_name = "NAME")]
     pub at: Vec<String>,
+    /// The bot playing the attacker (`random`, `captain` — auto-resolve's — or `general`).
+    #[arg(long, default_value = "captain", value_parser = parse_bot)]
+    pub attacker_bot: BotLevel,
+    /// The bot playing the defender.
+    #[arg(long, default_value = "captain", value_parser = parse_bot)]
+    pub defender_bot: BotLevel,
     /// Print JSON instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A bot level on the command line.
+pub fn parse_bot(s: &str) -> Result<BotLevel, String> {
+    match s {
+        "random" => Ok(BotLevel::Random),
+        "captain" => Ok(BotLevel::Captain),
+        "general" => Ok(BotLevel::General),
+        _ => Err(format!("no bot {s:?} (known: random, captain, general)")),
+    }
 }
 
 /// Run `omms balance`: exit 2 with a message naming what is wrong on bad input.
@@ -316,7 +340,7 @@ pub fn run(args: BalanceArgs) -> std::process::ExitCode {
             args.battles.max(1),
             args.seed,
             args.from_bearing,
-            [BotLevel::Captain; 2],
+            [args.attacker_bot, args.defender_bot],
         )
         .map_err(|e| e.to_string())?;
         if b.rows.is_empty() && !args.at.is_empty() {
