@@ -28,8 +28,8 @@ use super::widgets::{Ui, FADED, INK};
 use crate::tactical::drive::bot_rng;
 use crate::tactical::omog19c::engine::{self, OmogCommand, OmogEvent};
 use crate::tactical::omog19c::state::{FigureId, OmogState, Phase, TeamId};
+use crate::tactical::omog19c::Omog19c;
 use crate::tactical::omog19c::Refusal;
-use crate::tactical::omog19c::{ai, Omog19c};
 use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side, Summary};
 use crate::tactical::table::{inches, TablePoint};
 use crate::tactical::{BattleLog, Battlefield, Forces, Template};
@@ -409,7 +409,9 @@ impl TablePlay {
 
     /// The bot's next command for the side to act.
     fn ai_step(&mut self) {
-        let cmd = ai::choose(
+        // The same bot as auto-resolve (the generic planner), so a watched battle is the auto one.
+        let cmd = crate::tactical::bot::choose(
+            &Omog19c,
             BotLevel::Captain,
             &self.field,
             &self.state,

@@ -4,6 +4,7 @@
 use super::*;
 use crate::cli::battle::{battlefield, parse_force, BattleArgs};
 use crate::tactical::drive::play as bot_battle;
+use crate::tactical::omog19c::ai;
 use crate::tactical::omog19c::engine::targets;
 use crate::tactical::omog19c::state::Role;
 use crate::tactical::table::compass_bearing;
