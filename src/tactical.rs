@@ -19,6 +19,7 @@ pub mod omog;
 pub mod omog19c;
 mod raster;
 pub mod registry;
+pub mod route;
 pub mod ruleset;
 pub mod sight;
 pub mod table;

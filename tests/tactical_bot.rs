@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use omms::cli::balance::{balance_at, pairings, PAIRINGS};
 use omms::map::GameMap;
 use omms::rules::{FightDice, SideDice, UnitType};
-use omms::tactical::bot::route::Routes;
 use omms::tactical::omog19c::{check, Omog19c, OmogCommand, OmogEvent};
 use omms::tactical::registry;
+use omms::tactical::route::Routes;
 use omms::tactical::table::{distance, inches};
 use omms::tactical::*;
 

@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use crate::map::GameMap;
 use crate::rules::{Dice, FightDice, SideDice, UnitType};
-use crate::tactical::bot::route::Routes;
 use crate::tactical::registry::AnyRuleset;
+use crate::tactical::route::Routes;
 use crate::tactical::ruleset::BotLevel;
 use crate::tactical::table::inches;
 use crate::tactical::{BattleSite, Battlefield};

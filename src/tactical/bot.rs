@@ -3,7 +3,7 @@
 //!
 //! It never knows a rule. It asks the ruleset for its pieces, for the legal commands of the next
 //! piece to act (with moves towards the next point of a route found on the battlefield's own
-//! ground, [`route`]), tries each on a copy of the position whose dice are its own
+//! ground, [`super::route`]), tries each on a copy of the position whose dice are its own
 //! ([`Ruleset::reseeded`]: the engine's own odds, never the battle's own rolls), and keeps the
 //! command that leaves the best position: the ruleset's [`Ruleset::score`] (losses, hits to
 //! fall, fights about to be won) plus the ground — how far along its route each piece is, cover,
@@ -14,16 +14,14 @@
 //! [`BotLevel::Captain`] (auto-resolve) tries each command on one roll of the dice;
 //! [`BotLevel::General`] on several and looks further along its routes.
 
-pub mod route;
-
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 use super::battlefield::Battlefield;
 use super::raster::{HOUSE, WOODS};
+use super::route::Routes;
 use super::ruleset::{BotLevel, Piece, Ruleset, Side};
 use super::table::{distance, inches};
-use route::Routes;
 
 /// Weights of the ground in a position's value, in pieces.
 mod weight {
