@@ -1,6 +1,8 @@
 //! How fast the map answers the rules' geometry questions (issue 3's measured targets): the
 //! reach of a Guard and of a Scout with 30 enemy coins nearby, and the siege check of every
-//! settlement, on the shipped map with the most road edges. Prints median and p99 per query.
+//! settlement, on the shipped map with the most road edges; and on North Bayreuth the reach,
+//! candidate moves and `may_go` of a Scout on the motorway (double moves). Prints median and
+//! p99 per query.
 //!
 //! A plain `harness = false` timer rather than criterion or divan: the target is stated as a
 //! p99, which neither reports (criterion gives a mean/median with confidence intervals, divan
@@ -197,6 +199,36 @@ fn main() {
             }));
         }
     }
+    // Units on the motorway (double moves), on the map that has one.
+    let bayreuth = maps
+        .iter()
+        .find(|m| m.meta().name == "North Bayreuth")
+        .expect("the shipped North Bayreuth map");
+    let mboard = MapBoard::new(bayreuth, bayreuth.meta().scale);
+    let motorway: Vec<[f64; 2]> = bayreuth
+        .roads()
+        .edges()
+        .iter()
+        .filter(|e| e.class() == omms::map::RoadClass::M)
+        .flat_map(|e| e.points().iter().copied())
+        .collect();
+    let (mut m_reach, mut m_cands, mut m_go) = (Vec::new(), Vec::new(), Vec::new());
+    for k in 0..samples {
+        let centre = motorway[(rng.next() % motorway.len() as u64) as usize];
+        let (state, _, s) = position(bayreuth, &mboard, centre, &mut rng);
+        m_reach.push(time(|| {
+            std::hint::black_box(mboard.reach(&state, s).ok());
+        }));
+        if k < 60 {
+            m_cands.push(time(|| {
+                std::hint::black_box(mboard.candidate_moves(&state, s));
+            }));
+        }
+        let to = motorway[(rng.next() % motorway.len() as u64) as usize];
+        m_go.push(time(|| {
+            std::hint::black_box(mboard.may_go(&state, s, MapPoint::from_m(to)).ok());
+        }));
+    }
     report("reach, Guard (30 enemy coins)", guard);
     report("reach, Scout (roads + off road)", scout);
     report("siege report, one settlement", siege);
@@ -206,4 +238,7 @@ fn main() {
     );
     report("check_move, Guard", check);
     report("candidate_moves, Guard", cands);
+    report("reach, Scout on a motorway", m_reach);
+    report("candidate_moves, Scout on a motorway", m_cands);
+    report("may_go, Scout on a motorway", m_go);
 }

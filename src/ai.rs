@@ -1,12 +1,19 @@
 //! Bots that play OMMS through the same door as a human: every command they choose is submitted
 //! with [`Game::submit`](crate::rules::Game::submit), which checks it, so a bot can be clumsy but
-//! never cheat the rules.
+//! never cheat the rules. Nor can it peek: a bot is handed its seat's [`SeatView`] — its own
+//! hand, the map, the cards played face up — never the other hands, the pile or the dice to come.
 //!
 //! A [`Bot`] is asked for one command at a time by the [`driver`](play_game) whenever the game
-//! waits for its seat. It sees the state, the board, the commands already played in this turn,
-//! and a random stream derived from the game's seed, its seat and the length of the command log
-//! ([`bot_rng`]). Bots keep no memory between calls, so a game continued from a save plays on
-//! exactly as if it had never stopped: same seed, same game.
+//! waits for its seat. It sees its view, the board, the commands already played in this turn
+//! (as its seat saw them), and a random stream derived from the game's seed, its seat and the
+//! length of the command log ([`bot_rng`]). What a bot remembers lasts one turn at most and only
+//! spares it work, so a game continued from a save plays on exactly as if it had never stopped.
+//!
+//! Three named levels play to win ([`Level`]): `easy` fights only where the odds of the fight in
+//! front of it are good, `normal` gathers its units against one settlement at a time and storms
+//! it when the exact odds of the whole assault say so, and `hard` weighs its choices by playing
+//! them out (Monte Carlo, on hands dealt at random from the cards it cannot see). `random` is the
+//! yardstick.
 //!
 //! ```
 //! use omms::ai::{bot_by_name, play_game, Limits};
@@ -15,7 +22,7 @@
 //!
 //! let board = TableBoard::grid(5, 5, 1500.0);
 //! let mut game = Game::new(setup(&["Red", "Blue"]), 7).unwrap();
-//! let mut bots = vec![bot_by_name("general").unwrap(), bot_by_name("random").unwrap()];
+//! let mut bots = vec![bot_by_name("normal").unwrap(), bot_by_name("random").unwrap()];
 //! let report = play_game(&mut game, &board, &mut bots, Limits::turns(40), |_| {}).unwrap();
 //! assert!(report.turns <= 40);
 //! ```
@@ -23,14 +30,14 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::rules::{Board, Command, State};
+use crate::rules::{Board, Command, SeatView};
 
 mod driver;
 mod general;
 mod random;
 
 pub use driver::{fallback, play_game, step, DriverError, GameReport, Limits, Step};
-pub use general::General;
+pub use general::{General, Level};
 pub use random::RandomBot;
 
 /// A player played by the computer.
@@ -38,30 +45,32 @@ pub trait Bot {
     /// The bot's name, as `omms sim --ai` spells it.
     fn name(&self) -> &'static str;
 
-    /// The command this bot wants for [`State::actor`] now. `this_turn` holds the commands
-    /// already accepted since the current turn began (for example, so a bot offers one trade a
-    /// turn rather than the same one forever). All randomness must come from `rng`.
+    /// The command this bot wants for its seat now. `view` is all the seat may see;
+    /// `this_turn` holds the commands already accepted since the current turn began, as the
+    /// seat saw them (for example, so a bot offers one trade a turn rather than the same one
+    /// forever). All randomness must come from `rng`.
     ///
     /// The command need not be legal: the driver submits it and, if the rules refuse it, plays a
     /// safe legal command instead ([`fallback`]).
     fn choose(
         &mut self,
-        state: &State,
+        view: &SeatView,
         board: &dyn Board,
         this_turn: &[Command],
         rng: &mut ChaCha8Rng,
     ) -> Command;
 }
 
-/// The names [`bot_by_name`] knows.
-pub const BOT_NAMES: [&str; 2] = ["general", "random"];
+/// The names [`bot_by_name`] knows, weakest first.
+pub const BOT_NAMES: [&str; 4] = ["random", "easy", "normal", "hard"];
 
-/// A fresh bot by name: `general` (plays to win) or `random` (uniform over legal commands).
+/// A fresh bot by name: a [`Level`] (`easy`, `normal`, `hard`), `general` (the normal level,
+/// its name before there were levels) or `random` (uniform over legal commands).
 pub fn bot_by_name(name: &str) -> Option<Box<dyn Bot>> {
     match name {
-        "general" => Some(Box::new(General)),
         "random" => Some(Box::new(RandomBot)),
-        _ => None,
+        "general" => Some(Box::new(General::new(Level::Normal))),
+        other => Level::from_name(other).map(|l| Box::new(General::new(l)) as Box<dyn Bot>),
     }
 }
 
@@ -111,6 +120,7 @@ mod tests {
         for name in BOT_NAMES {
             assert_eq!(bot_by_name(name).unwrap().name(), name);
         }
+        assert_eq!(bot_by_name("general").unwrap().name(), "normal");
         assert!(bot_by_name("skynet").is_none());
     }
 }

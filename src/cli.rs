@@ -6,3 +6,4 @@
 pub mod balance;
 pub mod battle;
 pub mod rules;
+pub mod sim;

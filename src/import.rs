@@ -11,6 +11,7 @@ mod evidence;
 mod node_ids;
 mod pbf;
 mod rings;
+mod roads;
 mod tags;
 mod terrain;
 mod write;

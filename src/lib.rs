@@ -14,10 +14,10 @@
 //!   deterministic; its `MapBoard` answers geometry on the real map and hands contested
 //!   settlements to a ruleset through the registry, never by name.
 //! - [`ai`]: strategic bots that submit only commands the engine validates.
-//! - [`sim`]: headless bot games, autosaves and replays.
+//! - [`sim`]: headless bot games, autosaves and replays, and round robins of the bots.
 //! - [`ui`]: macroquad screens that read state and send commands; the table screen is one host
 //!   with a view per ruleset.
-//! - [`cli`]: the `omms` binary's front-ends (`battle`, `rules`), side by side.
+//! - [`cli`]: the `omms` binary's front-ends (`battle`, `rules`, `sim`), side by side.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -27,6 +27,7 @@ pub mod dice;
 pub mod import;
 pub mod map;
 pub mod rules;
+pub mod save;
 pub mod sim;
 pub mod tactical;
 pub mod ui;

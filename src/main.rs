@@ -26,6 +26,9 @@ struct Cli {
     /// Folder for saves and the autosave (default: `saves`).
     #[arg(long, value_name = "DIR")]
     saves: Option<PathBuf>,
+    /// The game window's size, e.g. 1366x768 (default 1280x680).
+    #[arg(long, value_name = "WxH", value_parser = parse_window)]
+    window: Option<[i32; 2]>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -112,7 +115,7 @@ enum Command {
         screenshot_dir: Option<PathBuf>,
     },
     /// Play a whole game with bots, headless, and print a JSON summary as the last line.
-    Sim(omms::sim::SimArgs),
+    Sim(omms::cli::sim::SimArgs),
     /// Ask the rules about a position from a scenario file: moves, reach, attacks, sieges, odds.
     Rules(omms::cli::rules::RulesArgs),
     /// Dice odds beside auto-resolve odds at every playable settlement of a map (issue 15).
@@ -268,7 +271,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Sim(args)) => omms::sim::run_cli(args, default_map_dir()),
+        Some(Command::Sim(args)) => omms::cli::sim::run(args, default_map_dir()),
         Some(Command::Rules(args)) => omms::cli::rules::run(args),
         Some(Command::Balance(args)) => omms::cli::balance::run(args),
         None => {
@@ -279,6 +282,7 @@ fn main() -> ExitCode {
                 script: cli.script,
                 screenshot_dir: cli.screenshot_dir,
                 saves_dir: cli.saves,
+                window: cli.window,
             }) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -288,4 +292,18 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// "1366x768" → [1366, 768]: a window between 640×400 and 8192×8192.
+fn parse_window(s: &str) -> Result<[i32; 2], String> {
+    let bad = || format!("{s:?} is not a window size like 1366x768");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (i32, i32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(640..=8192).contains(&w) || !(400..=8192).contains(&h) {
+        return Err(format!("{s}: a window must be 640x400 to 8192x8192"));
+    }
+    Ok([w, h])
 }

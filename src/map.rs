@@ -6,7 +6,7 @@ mod load;
 mod model;
 pub mod package;
 pub mod projection;
-mod query;
+pub(crate) mod query;
 pub mod scale;
 
 pub use load::{load_meta, LoadError, Problem};
@@ -14,7 +14,7 @@ pub use model::{
     EdgeId, GameMap, NodeId, OsmType, Place, PlaceEntry, PlaceId, RoadEdge, RoadGraph, RoadNode,
     SegmentEntry, TerrainFeature, TerrainKind,
 };
-pub use package::{MapMeta, PlaceKind, RoadClass};
+pub use package::{MapMeta, PlaceKind, RoadClass, FORMAT_VERSION, OLDEST_FORMAT_VERSION};
 pub use projection::Projection;
 pub use query::RoadPoint;
 pub use scale::{Measure, Scale};

@@ -9,7 +9,8 @@
 //!
 //! Questions about the map (roads, reach, coin discs, sieges) are asked of a [`Board`]; the
 //! engine itself knows cards, food, dice and ownership. [`Game`] keeps the command log and turn
-//! hashes and reads and writes saves; [`replay`] re-runs a log and proves it reproduces the game.
+//! hashes; [`replay`] re-runs a log and proves it reproduces the game. Save files are
+//! [`crate::save`]'s.
 //!
 //! ```
 //! use omms::map::{PlaceKind, Scale};
@@ -35,6 +36,7 @@
 //! ```
 
 mod apply;
+mod bases;
 pub mod battle;
 mod board;
 mod cards;
@@ -51,19 +53,22 @@ mod ids;
 mod legal;
 pub mod map_board;
 mod options;
-mod save;
+mod replay;
 mod scenario;
 mod state;
 pub mod testkit;
+mod undo;
 mod unit;
+pub mod view;
 
 pub use apply::apply;
+pub use bases::{base_kind, check_room, seat_capacity, BaseSites, SeatCapacity};
 pub use battle::{
     BattleLog, BattleMode, BattleOffer, BattleOptions, BattleOutcome, BattleRequest, FightDice,
     RulesetId, RulesetSet, SideDice,
 };
 pub use board::{Board, PlaceFacts};
-pub use cards::{all_card_ids, Card, Rank, Suit, PACK_SIZE};
+pub use cards::{all_card_ids, match_faces, Card, Rank, Suit, PACK_SIZE};
 pub use check::check;
 pub use combat::{
     defence_bonus, defence_dice, defender_must_choose, odds, outcome, strongest, Odds,
@@ -83,9 +88,11 @@ pub use ids::{CardId, Dice, Food, MapPoint, PlayerId, Points, SettlementId, Unit
 pub use legal::{cheapest_set, legal_commands};
 pub use map_board::MapBoard;
 pub use options::{DrawRule, GameSetup, Options, PlayerSetup, SetupError, Victory, MAX_PLAYERS};
-pub use save::{replay, ReplayError, SaveError, FORMAT_VERSION};
+pub use replay::{replay, ReplayError, ReplayWatch};
 pub use scenario::{Scenario, ScenarioError};
 pub use state::{
     Pending, Phase, Player, Settlement, SiegeClock, State, STARTING_FOOD, STARTING_HAND,
 };
+pub use undo::may_undo;
 pub use unit::{Location, Unit, UnitType, ATTACK_RADIUS, SETTLEMENT_SPACING, SIEGE_RADIUS};
+pub use view::{seen_by, SeatView};

@@ -1,57 +1,32 @@
-//! `omms sim`: whole games played by bots without a window, for testing the rules and the AI and
-//! for measuring them.
-//!
-//! One game prints a JSON summary as its last line ([`Summary`]); `--games N` plays a series of
-//! seeds with the seats rotating, one summary per line and a tally ([`Tally`]) last. `--save FILE`
-//! keeps an autosave, rewritten atomically after every turn; `--load FILE` proves a save replays
-//! to the same state hash at every turn and plays it on to the end.
+//! Whole games played by bots without a window, for testing the rules and the AI and for
+//! measuring them: the seats and rules of a game ([`setup_with`]), a game played on to its end
+//! with autosaves ([`play_on`]) and summed up ([`Summary`]), round robins of the bots
+//! ([`round_robin`]), and the atomic save file every writer shares. The `omms sim` front-end
+//! that reads the flags and prints the lines is [`crate::cli::sim`].
 
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::ai::{bot_by_name, play_game, Bot, DriverError, GameReport, Limits, BOT_NAMES};
+use crate::ai::{bot_by_name, play_game, Bot, DriverError, GameReport, Limits};
 use crate::map::GameMap;
+use crate::map::Scale;
 use crate::rules::{
     state_hash, Board, Game, GameSetup, MapBoard, Options, PlayerSetup, ReplayError, SetupError,
     State, MAX_PLAYERS,
 };
 
-mod save_file;
+mod tournament;
 
-pub use save_file::{read_save, write_atomically, SaveFileError};
+pub use crate::save::{write_atomically, SaveFileError};
+use crate::save::{GameId, SaveLock, SavedGame, SeatPlay};
 
-/// Options of `omms sim`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct SimArgs {
-    /// Map package folder (default: the shipped Andorra map).
-    #[arg(long, value_name = "DIR")]
-    pub map: Option<PathBuf>,
-    /// Number of players (2–8).
-    #[arg(long, default_value_t = 2)]
-    pub players: usize,
-    /// Seed of the game (with `--games`, of the first game).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Bots by seat, comma-separated: `general` or `random`. One name plays every seat.
-    #[arg(long, value_delimiter = ',', default_value = "general")]
-    pub ai: Vec<String>,
-    /// Stop after this many turns without a winner.
-    #[arg(long, default_value_t = 400)]
-    pub turn_limit: u32,
-    /// Autosave to this file after every turn (written atomically; the one before is kept as
-    /// FILE.prev).
-    #[arg(long, value_name = "FILE")]
-    pub save: Option<PathBuf>,
-    /// Continue the game saved in this file, after proving its command log replays to the same
-    /// state hash at every turn.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "seed", "players"])]
-    pub load: Option<PathBuf>,
-    /// Play this many games (seeds SEED, SEED+1, …), rotating the bots round the seats.
-    #[arg(long, value_name = "N", conflicts_with = "save")]
-    pub games: Option<u32>,
+/// The game in a save file (seats and a battle in progress left out; [`crate::save::read`]
+/// has them).
+pub fn read_save(path: &std::path::Path) -> Result<Game, SaveFileError> {
+    crate::save::read(path).map(SavedGame::into_game)
 }
+pub use tournament::{round_robin, Pairing, RoundRobin, Standing};
 
 /// Why a simulation could not run. Every message names the file at fault when there is one.
 #[derive(Debug, thiserror::Error)]
@@ -62,12 +37,25 @@ pub enum SimError {
     /// A bad option.
     #[error("{0}")]
     BadOption(String),
-    /// The seats cannot start a game.
-    #[error("{0}")]
-    Setup(#[from] SetupError),
+    /// The seats cannot start a game on this map.
+    #[error("{}: {error}", .dir.display())]
+    Setup {
+        /// The map package.
+        dir: PathBuf,
+        /// Why not.
+        error: SetupError,
+    },
     /// The save file is missing, unreadable, damaged or from a newer version.
     #[error("{0}")]
     Save(#[from] SaveFileError),
+    /// The save names places the map does not have (the map changed since).
+    #[error("{path}: {error}")]
+    Mismatch {
+        /// The save.
+        path: PathBuf,
+        /// The places at fault.
+        error: crate::save::MapMismatch,
+    },
     /// The save's command log does not reproduce its game on this map.
     #[error("{path}: {error}")]
     Replay {
@@ -125,126 +113,18 @@ pub struct Summary {
     pub hash: String,
 }
 
-/// The last line of `--games N`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Tally {
-    /// The map's name.
-    pub map: String,
-    /// Games played.
-    pub games: u32,
-    /// Seeds played: `first..=last`.
-    pub seeds: [u64; 2],
-    /// Wins per bot name, in name order.
-    pub wins: std::collections::BTreeMap<String, u32>,
-    /// Games stopped at the turn limit.
-    pub undecided: u32,
-    /// Turns played in all games.
-    pub turns: u64,
-}
-
-/// Run `omms sim` and print its output; the exit code is 2 on bad input.
-pub fn run_cli(args: SimArgs, default_map: PathBuf) -> ExitCode {
-    let mut out = std::io::stdout();
-    match run(args, default_map, &mut out) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// Run `omms sim`, writing its lines to `out`.
-pub fn run(
-    args: SimArgs,
-    default_map: PathBuf,
-    out: &mut dyn std::io::Write,
-) -> Result<(), SimError> {
-    let dir = args.map.clone().unwrap_or(default_map);
-    let map = GameMap::load(&dir)?;
-    let scale = map.meta().scale;
-    let board = board_for(&map);
-    let name = map.meta().name.clone();
-    let mut say = |line: String| {
-        // A closed stdout (e.g. `| head`) is not the simulation's failure.
-        let _ = writeln!(out, "{line}");
-    };
-    if let Some(path) = &args.load {
-        let game = read_save(path)?;
-        game.verify(&board).map_err(|error| SimError::Replay {
-            path: path.clone(),
-            error,
-        })?;
-        let seats = game.setup().players.len();
-        let names = bot_names(&args.ai, seats)?;
-        let summary = play_on(game, &board, &names, args.turn_limit, args.save.as_deref())?;
-        say(json(&summary));
-        return Ok(());
-    }
-    let names = bot_names(&args.ai, args.players)?;
-    let setup = setup_for(&name, scale, args.players);
-    let Some(games) = args.games else {
-        let game = Game::new(setup, args.seed)?;
-        let summary = play_on(game, &board, &names, args.turn_limit, args.save.as_deref())?;
-        say(json(&summary));
-        return Ok(());
-    };
-    let mut tally = Tally {
-        map: name,
-        games,
-        seeds: [args.seed, args.seed + u64::from(games.max(1)) - 1],
-        wins: names.iter().map(|n| (n.clone(), 0)).collect(),
-        undecided: 0,
-        turns: 0,
-    };
-    for k in 0..games {
-        let mut seats = names.clone();
-        seats.rotate_left(k as usize % names.len());
-        let game = Game::new(setup.clone(), args.seed + u64::from(k))?;
-        let summary = play_on(game, &board, &seats, args.turn_limit, None)?;
-        tally.turns += u64::from(summary.turns);
-        match &summary.winner_ai {
-            Some(ai) => *tally.wins.entry(ai.clone()).or_insert(0) += 1,
-            None => tally.undecided += 1,
-        }
-        say(json(&summary));
-    }
-    say(json(&tally));
-    Ok(())
-}
-
 /// The board games are played on: the map at its own scale.
 pub fn board_for(map: &GameMap) -> MapBoard<'_> {
     MapBoard::new(map, map.meta().scale)
 }
 
-fn json(value: &impl Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_default()
-}
-
-/// Bot names per seat: one name for every seat, or exactly one per seat.
-pub fn bot_names(ai: &[String], seats: usize) -> Result<Vec<String>, SimError> {
-    let names: Vec<String> = match ai {
-        [one] => vec![one.clone(); seats],
-        many if many.len() == seats => many.to_vec(),
-        many => {
-            return Err(SimError::BadOption(format!(
-                "--ai names {} bots for {seats} players; give one name, or one per player",
-                many.len()
-            )))
-        }
-    };
-    if let Some(bad) = names.iter().find(|n| bot_by_name(n).is_none()) {
-        return Err(SimError::BadOption(format!(
-            "--ai {bad:?}: no such bot (try {})",
-            BOT_NAMES.join(", ")
-        )));
-    }
-    Ok(names)
-}
-
 /// Seats named after their colours, default options, at the map's scale.
-pub fn setup_for(map: &str, scale: crate::map::Scale, players: usize) -> GameSetup {
+pub fn setup_for(map: &str, scale: Scale, players: usize) -> GameSetup {
+    setup_with(map, scale, players, Options::default())
+}
+
+/// Seats named after their colours, with these options.
+pub fn setup_with(map: &str, scale: Scale, players: usize, options: Options) -> GameSetup {
     const COLOURS: [&str; MAX_PLAYERS] = [
         "Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple",
     ];
@@ -257,39 +137,94 @@ pub fn setup_for(map: &str, scale: crate::map::Scale, players: usize) -> GameSet
                 colour: COLOURS.get(i).map_or("grey", |c| c).to_lowercase(),
             })
             .collect(),
-        options: Options::default(),
+        options,
     }
 }
 
-/// Play `game` on to a winner or the turn limit with these bots, autosaving to `save` after every
-/// turn, and sum it up.
+/// Play `game` on to a winner or the turn limit with these bots, autosaving through `save` (the
+/// locked file and the game's id) after every turn, and sum it up.
 pub fn play_on(
     mut game: Game,
     board: &dyn Board,
     names: &[String],
     turn_limit: u32,
-    save: Option<&Path>,
+    save: Option<(&SaveLock, GameId)>,
+    trace: bool,
 ) -> Result<Summary, SimError> {
     let mut bots: Vec<Box<dyn Bot>> = names.iter().filter_map(|n| bot_by_name(n)).collect();
     let mut save_error = None;
+    let mut traced = 0;
+    let write = |g: &Game, (lock, id): (&SaveLock, GameId)| -> Result<(), SimError> {
+        let seats = names
+            .iter()
+            .map(|bot| SeatPlay::Ai { bot: bot.clone() })
+            .collect();
+        let saved =
+            SavedGame::new(g.clone(), id, seats).map_err(|error| SaveFileError::Format {
+                path: lock.path().to_path_buf(),
+                error,
+            })?;
+        let stamp = crate::save::file::utc_now();
+        Ok(lock.write(saved.to_json_at(Some(&stamp)).as_bytes())?)
+    };
     let report = play_game(
         &mut game,
         board,
         &mut bots,
         Limits::turns(turn_limit),
         |g| {
-            if let (Some(path), None) = (save, &save_error) {
-                save_error = write_atomically(path, g.to_json().as_bytes()).err();
+            if let (Some((lock, id)), None) = (&save, &save_error) {
+                save_error = write(g, (lock, id.clone())).err();
+            }
+            if trace && g.state().turn() % g.state().players().len() as u32 == 1 {
+                eprintln!("{}", trace_line(g, &mut traced));
             }
         },
     )?;
-    if let Some(path) = save {
+    if let Some(save) = save {
         if let Some(e) = save_error {
-            return Err(e.into());
+            return Err(e);
         }
-        write_atomically(path, game.to_json().as_bytes())?;
+        write(&game, save)?;
     }
     Ok(summarise(&game, names, &report))
+}
+
+/// One round of a game in a line: turn, then per seat settlements/points, units inside and
+/// outside settlements, food and cards; then the round's attacks and captures.
+fn trace_line(game: &Game, since: &mut usize) -> String {
+    let state = game.state();
+    let mut line = format!("turn {:>3}:", state.turn());
+    for (i, p) in state.players().iter().enumerate() {
+        let seat = crate::rules::PlayerId(i as u8);
+        let units = state.units_of(seat);
+        let inside = units
+            .iter()
+            .filter(|u| {
+                matches!(
+                    state.unit(**u).map(|u| u.at()),
+                    Some(crate::rules::Location::Settlement(_))
+                )
+            })
+            .count();
+        line += &format!(
+            " | {} s{}/{}p u{}+{} f{} c{}",
+            &p.name()[..1],
+            state.settlements_of(seat).len(),
+            state.points(seat).0,
+            inside,
+            units.len() - inside,
+            p.food().0,
+            p.hand().len()
+        );
+    }
+    let new = &game.commands()[(*since).min(game.commands().len())..];
+    let attacks = new
+        .iter()
+        .filter(|c| matches!(c, crate::rules::Command::Attack(_)))
+        .count();
+    *since = game.commands().len();
+    format!("{line} | attacks {attacks} sieges {}", state.sieges().len())
 }
 
 /// The summary of a finished (or stopped) game.

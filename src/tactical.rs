@@ -17,6 +17,7 @@ pub mod force;
 pub mod log;
 pub mod omog;
 pub mod omog19c;
+pub mod omog_musket;
 mod raster;
 pub mod registry;
 pub mod route;

@@ -13,6 +13,7 @@ pub mod play;
 pub mod scene;
 pub mod screens;
 pub mod script;
+pub mod settings;
 pub mod style;
 pub mod table;
 pub mod table_play;
@@ -40,8 +41,11 @@ const FONT_REGULAR: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold, for town and city names and titles.
 const FONT_BOLD: &[u8] = include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf");
 
-/// Window size in pixels; screenshots have this size too.
+/// Window size in pixels of the board screenshot and the table screens.
 pub const WINDOW_SIZE: [i32; 2] = [1280, 800];
+/// The game's window when none is asked for: it fits a 1366×768 laptop screen with its
+/// taskbar and title bar, and the screens lay themselves out for any size from there.
+pub const DEFAULT_WINDOW: [i32; 2] = [1280, 680];
 /// Frames rendered before a screenshot, so glyphs are rasterised and meshes built.
 const WARMUP_FRAMES: usize = 5;
 /// Frames timed in screenshot mode: half at the fitted view, half panning.
@@ -61,6 +65,8 @@ pub struct BoardOptions {
     pub screenshot_dir: Option<PathBuf>,
     /// Where saves and the autosave live (default: `saves` in the working directory).
     pub saves_dir: Option<PathBuf>,
+    /// The game window's size in pixels (default [`DEFAULT_WINDOW`]).
+    pub window: Option<[i32; 2]>,
 }
 
 /// The fonts the board draws with.
@@ -128,6 +134,7 @@ pub fn run(opts: BoardOptions) -> Result<(), String> {
                 .saves_dir
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("saves")),
+            seed: opts.script.is_some().then_some(1),
         },
         script: opts.script.as_deref().map(script::parse).transpose()?,
         shots: opts
@@ -138,7 +145,12 @@ pub fn run(opts: BoardOptions) -> Result<(), String> {
     let fast = screenshot.is_some() || app.script.is_some();
     let outcome: Rc<RefCell<Option<Result<(), String>>>> = Rc::new(RefCell::new(None));
     let slot = Rc::clone(&outcome);
-    let conf = window_conf(title, fast);
+    let mut conf = window_conf(title, fast);
+    if screenshot.is_none() {
+        let [w, h] = opts.window.unwrap_or(DEFAULT_WINDOW);
+        conf.miniquad_conf.window_width = w;
+        conf.miniquad_conf.window_height = h;
+    }
     let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
         macroquad::Window::from_config(conf, async move {
             let result = match screenshot {

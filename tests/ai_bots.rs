@@ -22,7 +22,13 @@ impl Bot for Nonsense {
     fn name(&self) -> &'static str {
         "nonsense"
     }
-    fn choose(&mut self, _: &State, _: &dyn Board, _: &[Command], _: &mut ChaCha8Rng) -> Command {
+    fn choose(
+        &mut self,
+        _: &SeatView,
+        _: &dyn Board,
+        _: &[Command],
+        _: &mut ChaCha8Rng,
+    ) -> Command {
         Command::Attack(Attack::dice(
             UnitId(9999),
             Target::Settlement(SettlementId(9999)),

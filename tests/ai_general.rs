@@ -1,8 +1,10 @@
-//! The general's judgement in small positions on the test valley: it takes free captures, refuses
-//! fights the exact odds condemn, buys a resource die when it swings a fight, builds where its
-//! units stand, picks a base that can raise troops, and trades only when it gains.
+//! The levels' judgement in small positions on the test valley: every level takes free
+//! captures, refuses fights the exact odds condemn, builds where its units stand, picks a base
+//! that can raise troops and trades only when it gains; the levels differ where it matters —
+//! `normal` storms a fort whose odds lie in the whole assault, buys the die that swings a fight,
+//! and asks for trades by face, where `easy` does none of it.
 
-use omms::ai::{bot_rng, Bot, General};
+use omms::ai::{bot_rng, Bot, General, Level};
 use omms::map::{PlaceId, PlaceKind};
 use omms::rules::testkit::{cards, setup, valley, TableBoard};
 use omms::rules::*;
@@ -22,10 +24,25 @@ fn bases() -> Scenario {
     sc
 }
 
-fn choice(state: &State, board: &TableBoard) -> Command {
-    let cmd = General.choose(state, board, &[], &mut bot_rng(0, 0, 0));
-    assert!(check(state, board, &cmd).is_ok(), "{cmd:?} is not legal");
+/// What a bot of `level` in the seat the game waits for does, from that seat's view.
+fn choice_of(level: Level, state: &State, board: &TableBoard) -> Command {
+    let view = SeatView::of(state, state.actor());
+    let cmd = General::new(level).choose(&view, board, &[], &mut bot_rng(0, 0, 0));
+    assert!(
+        check(state, board, &cmd).is_ok(),
+        "{level}: {cmd:?} is not legal"
+    );
     cmd
+}
+
+/// The same choice at every level.
+fn choice(state: &State, board: &TableBoard) -> Command {
+    let all: Vec<Command> = Level::ALL
+        .iter()
+        .map(|l| choice_of(*l, state, board))
+        .collect();
+    assert!(all.windows(2).all(|w| w[0] == w[1]), "{all:?}");
+    all[0].clone()
 }
 
 #[test]
@@ -55,28 +72,61 @@ fn leaves_a_fortified_guard_alone_with_a_scout() {
 }
 
 #[test]
-fn buys_a_die_when_it_turns_an_even_fight_into_a_good_one() {
+fn normal_storms_a_fort_that_no_single_fight_would_take_and_easy_does_not() {
+    let board = valley();
+    let mut sc = Scenario::new(setup(&["Red", "Blue"]), 1);
+    sc.settlement(RED, PlaceId(0), true, true);
+    // Blue's one settlement, its base, held by two Guards; its army is away at La Massana.
+    let base = sc.settlement(BLUE, PlaceId(5), true, true);
+    for _ in 0..2 {
+        sc.unit(BLUE, UnitType::Guard, Location::Settlement(base));
+    }
+    for _ in 0..5 {
+        sc.unit(BLUE, UnitType::Invader, road(&board, 8));
+    }
+    let invaders: Vec<UnitId> = (0..10)
+        .map(|_| sc.unit(RED, UnitType::Invader, road(&board, 6)))
+        .collect();
+    sc.turn(RED, Phase::Attack, 3);
+    let state = sc.build(&board).unwrap();
+    // One Invader against a Guard behind walls loses more often than it wins, and the first
+    // kill alone takes nothing: fight by fight, never.
+    assert_eq!(
+        choice_of(Level::Easy, &state, &board),
+        Command::EndTurn(EndTurn)
+    );
+    // Ten of them, the whole assault weighed, take Blue's last settlement more often than not.
+    let Command::Attack(a) = choice_of(Level::Normal, &state, &board) else {
+        panic!("normal should storm Pas de la Casa");
+    };
+    assert_eq!(a.target, Target::Settlement(base));
+    assert!(invaders.contains(&a.unit));
+}
+
+#[test]
+fn normal_buys_the_die_that_swings_a_fight_and_easy_never_buys() {
     let board = valley();
     let mut sc = bases();
-    let guard = sc.unit(BLUE, UnitType::Guard, road(&board, 3));
+    let canillo = sc.settlement(BLUE, PlaceId(3), false, false);
+    sc.unit(BLUE, UnitType::Guard, Location::Settlement(canillo));
     let invader = sc.unit(RED, UnitType::Invader, road(&board, 2));
-    sc.turn(RED, Phase::Attack, 3);
-    let even = sc.build(&board).unwrap();
-    // Two dice against two: even odds for a dearer unit, so no attack.
-    assert_eq!(choice(&even, &board), Command::EndTurn(EndTurn));
-
     sc.hand(RED, &cards("10D 5D"));
+    sc.turn(RED, Phase::Attack, 3);
     let state = sc.build(&board).unwrap();
-    let Command::BuyAttackDie(buy) = choice(&state, &board) else {
+    let Command::BuyAttackDie(buy) = choice_of(Level::Normal, &state, &board) else {
         panic!("expected a resource die");
     };
     assert_eq!(buy.unit, invader);
     let mut after = state.clone();
     execute(&mut after, &board, &Command::BuyAttackDie(buy)).unwrap();
     assert_eq!(
-        choice(&after, &board),
-        Command::Attack(Attack::dice(invader, Target::Unit(guard)))
+        choice_of(Level::Normal, &after, &board),
+        Command::Attack(Attack::dice(invader, Target::Settlement(canillo)))
     );
+    assert!(!matches!(
+        choice_of(Level::Easy, &state, &board),
+        Command::BuyAttackDie(_)
+    ));
 }
 
 #[test]
@@ -116,28 +166,39 @@ fn puts_its_base_on_a_town_or_city_away_from_the_enemy() {
 }
 
 #[test]
-fn accepts_a_trade_that_helps_and_declines_one_that_hurts() {
+fn answers_a_trade_by_what_it_holds_and_gains() {
     let board = valley();
     let mut sc = bases();
     sc.hand(RED, &cards("2H 3C")).hand(BLUE, &cards("KS 4D"));
     sc.turn(RED, Phase::Main, 3);
     let state = sc.build(&board).unwrap();
-    let answer = |give: &str, take: &str| {
+    let answer = |give: &str, take: &[Card]| {
         let mut s = state.clone();
         let give: Vec<CardId> = omms::rules::testkit::in_hand(&s, RED, give);
-        let take: Vec<CardId> = omms::rules::testkit::in_hand(&s, BLUE, take);
+        // Red names the faces it wants: it cannot see Blue's copies.
+        let take: Vec<CardId> = take.iter().filter_map(|c| c.face_id()).collect();
         let offer = Command::ProposeTrade(ProposeTrade {
             with: BLUE,
             give,
             take,
         });
         execute(&mut s, &board, &offer).unwrap();
-        // Blue, played by the general, answers Red's offer.
-        General.choose(&s, &board, &[], &mut bot_rng(0, 1, 0))
+        // Blue answers Red's offer.
+        choice(&s, &board)
     };
     let yes = Command::RespondTrade(RespondTrade { accept: true });
     let no = Command::RespondTrade(RespondTrade { accept: false });
-    assert_eq!(answer("3C", "4D"), no, "a 3 for a 4 of its own is no gain");
-    assert_eq!(answer("2H", "KS"), no, "a King for a 2 never");
-    assert_eq!(answer("2H 3C", ""), yes, "a gift is welcome");
+    let four_d = cards("4D")[0];
+    assert_eq!(
+        answer("3C", &[four_d]),
+        no,
+        "a 3 for a 4 of its own is no gain"
+    );
+    assert_eq!(answer("2H", &cards("KS")), no, "a King for a 2 never");
+    assert_eq!(answer("2H 3C", &[]), yes, "a gift is welcome");
+    assert_eq!(
+        answer("2H 3C", &cards("9C")),
+        no,
+        "it cannot give what it does not hold"
+    );
 }

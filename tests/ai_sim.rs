@@ -166,7 +166,7 @@ fn bad_input_is_refused_with_the_file_named_and_exit_code_2() {
     .unwrap();
     let text = game
         .to_json()
-        .replace("\"format_version\": 1", "\"format_version\": 2");
+        .replace("\"format_version\": 2", "\"format_version\": 99");
     std::fs::write(&newer, text).unwrap();
     refused(
         &["sim", "--map", map, "--load", newer.to_str().unwrap()],
@@ -201,4 +201,27 @@ fn the_general_beats_the_random_bot_on_andorra() {
         }
     }
     assert!(wins * 10 >= games * 8, "the general won {wins} of {games}");
+}
+
+/// Issue 14's reproduction: with bases empty at the start, the first player took the second's
+/// base on turn 1 (`--seed 5` ended there). Safe bases (RULINGS §8) keep every base out of a
+/// first turn's reach, so no seat can win before each has played a turn.
+#[test]
+fn nobody_wins_on_their_first_turn() {
+    let out = sim(&["--players", "2", "--ai", "general,random", "--seed", "5"]);
+    assert!(out["turns"].as_u64().unwrap() > 2, "{out}");
+    let map = GameMap::load(&andorra_dir()).unwrap();
+    let board = omms::sim::board_for(&map);
+    let setup = omms::sim::setup_for("Andorra", map.meta().scale, 2);
+    for seed in 0..24 {
+        let names = ["hard", "normal", "easy", "random"];
+        let pair = [names[seed as usize % 4], names[(seed as usize + 1) % 4]];
+        let mut bots: Vec<Box<dyn Bot>> = pair.iter().map(|n| bot_by_name(n).unwrap()).collect();
+        let mut game = Game::new(setup.clone(), seed).unwrap();
+        let report = play_game(&mut game, &board, &mut bots, Limits::turns(2), |_| {}).unwrap();
+        assert_eq!(
+            report.winner, None,
+            "seed {seed}: {pair:?} won in its first turn"
+        );
+    }
 }

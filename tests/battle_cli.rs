@@ -70,6 +70,50 @@ fn odds_come_from_many_simulated_battles() {
 }
 
 #[test]
+fn omog_musket_battles_auto_resolve_with_its_troop_types_and_give_odds() {
+    let args = [
+        "battle",
+        "--ruleset",
+        "omog-musket",
+        "--at",
+        "Encamp",
+        "--attacker",
+        "riflemen,lancers/elite",
+        "--defender",
+        "guard:1:1",
+        "--auto",
+        "--seed",
+        "4",
+    ];
+    let a = json(&omms(&args));
+    assert_eq!(a["ruleset"], "omog-musket");
+    assert_eq!(a, json(&omms(&args)));
+    let o = json(&omms(&[
+        "battle",
+        "--ruleset",
+        "omog-musket",
+        "--at",
+        "Encamp",
+        "--odds",
+        "6",
+    ]));
+    assert_eq!(o["battles"], 6);
+    // A troop type of another period is refused, naming Musket's own.
+    let out = omms(&[
+        "battle",
+        "--ruleset",
+        "omog-musket",
+        "--at",
+        "Encamp",
+        "--attacker",
+        "mortars",
+        "--auto",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warriors"));
+}
+
+#[test]
 fn bad_battles_are_refused_with_a_reason() {
     let cases: [(&[&str], &str); 4] = [
         (
@@ -89,7 +133,7 @@ fn bad_battles_are_refused_with_a_reason() {
         ),
         (
             &["battle", "--at", "Encamp", "--ruleset", "chess", "--auto"],
-            "chess",
+            "(known: omog19c, omog-musket",
         ),
         (
             &["battle", "--at", "Encamp", "--attacker", "tank:9", "--auto"],

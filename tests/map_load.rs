@@ -369,7 +369,7 @@ fn bad_metadata() {
 
 #[test]
 fn newer_format_version_is_refused_even_with_unknown_fields() {
-    let newer = "format_version = 2\nsomething_new = true\n";
+    let newer = "format_version = 3\nsomething_new = true\n";
     let (err, dir) = load_err(newer, EMPTY, EMPTY);
     match &err {
         LoadError::NewerVersion {
@@ -378,12 +378,12 @@ fn newer_format_version_is_refused_even_with_unknown_fields() {
             supported,
         } => {
             assert_eq!(path, &dir.path().join("map.toml"));
-            assert_eq!((*found, *supported), (2, 1));
+            assert_eq!((*found, *supported), (3, 2));
         }
         other => panic!("expected NewerVersion, got {other}"),
     }
     assert!(
-        err.to_string().contains("format_version 2 is newer"),
+        err.to_string().contains("format_version 3 is newer"),
         "{err}"
     );
 }

@@ -445,17 +445,60 @@ fn a_declined_trade_changes_nothing_and_bad_offers_are_refused() {
         ),
         "You can't trade with yourself."
     );
+    // Asking for a card Blue does not hold is not refused (that would tell Red what Blue
+    // holds): the offer stands, and Blue can only decline it.
+    let probe = Command::ProposeTrade(ProposeTrade {
+        with: BLUE,
+        give: vec![],
+        take: mine.clone(),
+    });
+    assert!(check(&state, &board, &probe).is_ok());
+    let mut probed = state.clone();
+    execute(&mut probed, &board, &probe).unwrap();
     assert_eq!(
         refusal(
-            &state,
+            &probed,
             &board,
-            Command::ProposeTrade(ProposeTrade {
-                with: BLUE,
-                give: vec![],
-                take: mine.clone()
-            })
+            Command::RespondTrade(RespondTrade { accept: true })
         ),
-        "Blue does not hold that card."
+        "You do not hold the 7 of hearts asked for, so you can only refuse."
+    );
+    let legal = legal_commands(&probed, &board);
+    assert_eq!(
+        legal,
+        [Command::RespondTrade(RespondTrade { accept: false })]
+    );
+    assert_eq!(
+        execute(&mut probed, &board, &legal[0]).unwrap()[1],
+        Event::TradeDeclined {
+            from: RED,
+            with: BLUE
+        }
+    );
+    // A face asked for is answered by any copy of it: the first pack's 9 of spades names the
+    // face, whichever pack Blue's copy came from.
+    let nine = Card::from_id(theirs[0]).face_id().unwrap();
+    let mut by_face = state.clone();
+    let ask = Command::ProposeTrade(ProposeTrade {
+        with: BLUE,
+        give: mine.clone(),
+        take: vec![nine],
+    });
+    execute(&mut by_face, &board, &ask).unwrap();
+    let events = execute(
+        &mut by_face,
+        &board,
+        &Command::RespondTrade(RespondTrade { accept: true }),
+    )
+    .unwrap();
+    assert_eq!(
+        events[1],
+        Event::TradeAccepted {
+            from: RED,
+            with: BLUE,
+            give: mine.clone(),
+            take: theirs.clone()
+        }
     );
     let offer = ProposeTrade {
         with: BLUE,

@@ -3,6 +3,7 @@
 
 use omms::rules::testkit::{setup, TableBoard};
 use omms::rules::*;
+use omms::save::{SaveError, SavedGame, FORMAT_VERSION};
 
 /// Play `steps` random legal commands (ending turns often enough for the game to move on).
 fn random_game(seed: u64, steps: usize, board: &TableBoard) -> Game {
@@ -51,8 +52,13 @@ fn a_saved_game_loads_back_identical_and_its_log_replays() {
     assert_eq!(
         keys,
         [
+            "battle_in_progress",
             "commands",
             "format_version",
+            "game_id",
+            "name",
+            "saved_at",
+            "seats",
             "seed",
             "setup",
             "snapshot",
@@ -60,6 +66,12 @@ fn a_saved_game_loads_back_identical_and_its_log_replays() {
         ]
     );
     assert_eq!(value["format_version"], FORMAT_VERSION);
+    assert_eq!(FORMAT_VERSION, 2);
+    // The version comes first, so a person (or `head`) sees it at once.
+    assert!(
+        text.starts_with("{\n  \"format_version\": 2,\n  \"game_id\""),
+        "{text:.80}"
+    );
 }
 
 #[test]
@@ -97,6 +109,39 @@ fn every_turn_hash_is_checked_on_replay() {
         e.to_string().starts_with("The replay diverged at turn"),
         "{e}"
     );
+}
+
+#[test]
+fn a_missing_list_of_turn_hashes_is_an_error_not_a_pass() {
+    let board = TableBoard::grid(6, 6, 1000.0);
+    let game = random_game(17, 200, &board);
+    let turns = game.turn_hashes().len();
+    assert!(turns > 5);
+    let mut value: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    value["turn_hashes"] = serde_json::json!([]);
+    let e = Game::from_json(&value.to_string())
+        .unwrap()
+        .verify(&board)
+        .unwrap_err();
+    assert_eq!(e, ReplayError::NoTurnHashes { turns });
+    assert!(e.to_string().contains("no turn hashes"), "{e}");
+    // Fewer hashes than turns is caught too.
+    value["turn_hashes"] = serde_json::json!([game.turn_hashes()[0]]);
+    let e = Game::from_json(&value.to_string())
+        .unwrap()
+        .verify(&board)
+        .unwrap_err();
+    assert!(
+        matches!(e, ReplayError::TurnCount { expected: 1, .. }),
+        "{e}"
+    );
+    // A game that has not finished a turn has no hash to record, and passes.
+    let fresh = random_game(17, 1, &board);
+    assert!(fresh.turn_hashes().is_empty());
+    Game::from_json(&fresh.to_json())
+        .unwrap()
+        .verify(&board)
+        .unwrap();
 }
 
 #[test]
@@ -159,6 +204,11 @@ fn damaged_or_foreign_files_are_refused_with_a_reason() {
         Game::from_json(&format!("{{\"format_version\": {FORMAT_VERSION}}}")).unwrap_err(),
         SaveError::Damaged(_)
     ));
+    // A version-1 file is upgraded first, and what it lacks is named.
+    assert!(matches!(
+        Game::from_json("{\"format_version\": 1}").unwrap_err(),
+        SaveError::Damaged(m) if m.contains("upgrading from save format 1") && m.contains("seed")
+    ));
     assert_eq!(
         Game::from_json("{\"format_version\": 0}").unwrap_err(),
         SaveError::Unknown(0)
@@ -185,6 +235,45 @@ fn a_snapshot_that_breaks_the_bookkeeping_is_refused() {
         Game::from_json(&value.to_string()).unwrap_err(),
         SaveError::Damaged(_)
     ));
+}
+
+#[test]
+fn seats_and_a_battle_must_fit_the_game() {
+    let board = TableBoard::grid(6, 6, 1000.0);
+    let game = random_game(18, 50, &board);
+    let saved = SavedGame::from_game(game.clone());
+    let mut value: serde_json::Value = serde_json::from_str(&saved.to_json()).unwrap();
+    value["seats"] = serde_json::json!([{"plays": "human"}]);
+    assert_eq!(
+        SavedGame::from_json(&value.to_string())
+            .unwrap_err()
+            .to_string(),
+        "The saved game is damaged: 1 seats for 3 players"
+    );
+    let mut value: serde_json::Value = serde_json::from_str(&saved.to_json()).unwrap();
+    value["seats"][1] = serde_json::json!({"plays": "ai", "bot": "general"});
+    value["game_id"] = "../../x".into();
+    assert!(SavedGame::from_json(&value.to_string())
+        .unwrap_err()
+        .to_string()
+        .contains("game_id"));
+    value["game_id"] = "abc-1".into();
+    let back = SavedGame::from_json(&value.to_string()).unwrap();
+    assert_eq!(back.game_id().as_str(), "abc-1");
+    assert_eq!(
+        back.seats()[1],
+        omms::save::SeatPlay::Ai {
+            bot: "general".into()
+        }
+    );
+    // A battle in progress while the game waits for none is refused.
+    value["battle_in_progress"] = serde_json::json!({"ruleset": "omog19c", "commands": []});
+    assert_eq!(
+        SavedGame::from_json(&value.to_string())
+            .unwrap_err()
+            .to_string(),
+        "The saved game is damaged: a battle is in progress but the game waits for none"
+    );
 }
 
 #[test]
@@ -222,6 +311,6 @@ fn golden_game() {
     let game = random_game(2005, 300, &board);
     assert_eq!(
         (game.state().turn(), state_hash(game.state()).to_string()),
-        (50, "63b95981ff59de21".to_string())
+        (43, "b12c90df8b800180".to_string())
     );
 }

@@ -226,8 +226,9 @@ fn game_with_an_offer(mode: BattleMode) -> (Game, MapBoard<'static>, Vec<Event>)
                         if matches!(p, Pending::Battle { .. }) {
                             break;
                         }
-                        let actor = game.state().actor().index();
-                        let cmd = bots[actor].choose(game.state(), &board, &[], &mut rng);
+                        let actor = game.state().actor();
+                        let view = SeatView::of(game.state(), actor);
+                        let cmd = bots[actor.index()].choose(&view, &board, &[], &mut rng);
                         events.extend(game.submit(&board, cmd).unwrap());
                     }
                     return (game, board, events);

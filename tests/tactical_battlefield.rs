@@ -157,9 +157,15 @@ fn woods_hide_figures_outside_them_and_report_how_deep_a_figure_inside_stands() 
     let west = [b[0] - 2.0, wood.top[1]];
     // From inside the wood the line is clear, and its depth in the wood is measured.
     match bf.sight(wood.top, west) {
-        Sight::Clear { woods_depth_mm } => {
+        Sight::Clear {
+            woods_depth_mm,
+            woods_depth_at,
+        } => {
             assert!(woods_depth_mm > 0.0);
             assert!(woods_depth_mm <= distance(wood.top, west) + 1e-6);
+            // All of it is the first end's wood: the second end stands in the open.
+            assert!((woods_depth_at[0] - woods_depth_mm).abs() < 1e-9);
+            assert_eq!(woods_depth_at[1], 0.0);
         }
         other => panic!("expected a clear line from inside the wood, got {other:?}"),
     }
@@ -217,6 +223,47 @@ fn rivers_are_crossed_only_at_bridges_and_fords() {
     assert!(survey.crossed.iter().any(|(_, c)| *c == Crossed::Bridge));
     assert!(survey.legs.iter().all(|l| l.footing.road));
     assert!((survey.length - 6.0).abs() < 1e-9);
+}
+
+#[test]
+fn streams_ditches_and_drains_are_forded_anywhere_rivers_only_at_crossings() {
+    // RULINGS §9: `waterway=stream|ditch|drain` is forded anywhere; the map's rivers are not.
+    let m = map("north-bayreuth");
+    let bf = field(&m, "Harsdorf", false);
+    let rivers: Vec<&Line> = bf
+        .lines
+        .iter()
+        .filter(|l| l.kind == LineKind::River)
+        .collect();
+    let (a, b) = bf
+        .lines
+        .iter()
+        .filter(|l| l.kind == LineKind::Stream)
+        .flat_map(|l| l.line.0.windows(2))
+        .filter_map(|w| {
+            let mid = [(w[0].x + w[1].x) / 2.0, (w[0].y + w[1].y) / 2.0];
+            let along = omms::tactical::table::compass_bearing([w[0].x, w[0].y], [w[1].x, w[1].y]);
+            let (a, b) = (step(mid, along + 90.0, 1.0), step(mid, along - 90.0, 1.0));
+            let dry = |p: TablePoint| !bf.area_kinds_at(p).contains(&AreaKind::Water);
+            let clear = bf
+                .crossings
+                .iter()
+                .all(|c| distance(c.at, mid) > inches(2.0))
+                && !bf.on_road(mid)
+                && dry(a)
+                && dry(b)
+                && bf.spec.contains(a)
+                && bf.spec.contains(b)
+                && !bf
+                    .lines_crossed(a, b)
+                    .iter()
+                    .any(|(i, _, _)| rivers.iter().any(|r| std::ptr::eq(*r, &bf.lines[*i])));
+            clear.then_some((a, b))
+        })
+        .next()
+        .expect("a stretch of stream away from roads on the Harsdorf table");
+    let survey = bf.survey(&[a, b]).expect("a stream is forded anywhere");
+    assert!(survey.crossed.iter().any(|(_, c)| *c == Crossed::Ford));
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Golden battle logs: whole OMOG 19C battles committed under `tests/golden/omog19c/` — the
+//! Golden battle logs: whole battles committed under `tests/golden/RULESET/` (OMOG 19C, OMOG
+//! Musket) — the
 //! table (map, place, the attacker's bearing, walls or none), the forces, the seed and every
 //! command — replayed through the registry, each command checked, to the outcome, turns and
 //! losses written beside them. A rule change that alters a battle fails here until the files are
@@ -8,9 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use omms::map::GameMap;
-use omms::tactical::drive;
 use omms::tactical::log::LoggedCommand;
-use omms::tactical::omog19c::Omog19c;
 use omms::tactical::ruleset::{BattleOutcome, BotLevel, Summary};
 use omms::tactical::{registry, BattleSite, Battlefield, Forces, TableSpec};
 use serde::{Deserialize, Serialize};
@@ -46,30 +45,32 @@ fn field(g: &Golden) -> Battlefield {
     Battlefield::build(&map, id, TableSpec::OMOG, site).unwrap()
 }
 
+/// Every golden log, in every ruleset's folder.
 fn files() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("tests/golden/omog19c"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
+    let mut v = Vec::new();
+    for dir in std::fs::read_dir(root().join("tests/golden")).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "json") {
+                v.push(p);
+            }
+        }
+    }
     v.sort();
     v
 }
 
 fn regenerate(path: &Path, g: &mut Golden) {
     let f = field(g);
-    let played = drive::play(
-        &Omog19c,
-        &f,
-        &g.forces,
-        g.seed,
-        [BotLevel::Captain; 2],
-        None,
-        |_| {},
-    );
+    let rules = registry::get(&g.ruleset).unwrap();
+    let played = rules.play(&f, &g.forces, g.seed, [BotLevel::Captain; 2]);
     g.outcome = played.outcome;
     g.summary = played.summary;
-    g.commands = played.commands.iter().map(LoggedCommand::of).collect();
+    g.commands = played.log.commands;
     let text = serde_json::to_string_pretty(g).unwrap() + "\n";
     let tmp = path.with_extension("json.tmp");
     std::fs::write(&tmp, text).unwrap();
@@ -79,13 +80,21 @@ fn regenerate(path: &Path, g: &mut Golden) {
 #[test]
 fn every_golden_battle_replays_to_its_outcome_turns_and_losses() {
     let files = files();
-    assert!(files.len() >= 3, "{files:?}");
+    for ruleset in ["omog19c", "omog-musket"] {
+        let n = files
+            .iter()
+            .filter(|p| p.parent().unwrap().ends_with(ruleset.replace('-', "_")))
+            .count();
+        assert!(n >= 3, "{ruleset}: {files:?}");
+    }
     let regen = std::env::var_os("OMMS_REGEN_GOLDEN").is_some();
     for path in files {
         let mut g: Golden = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         if regen {
             regenerate(&path, &mut g);
         }
+        let folder = path.parent().unwrap().file_name().unwrap();
+        assert_eq!(folder.to_str().unwrap(), g.ruleset.replace('-', "_"));
         let rules = registry::get(&g.ruleset).unwrap();
         let got = rules
             .replay_finished(&field(&g), &g.forces, g.seed, &g.commands)

@@ -6,9 +6,9 @@ use omms::rules::{SideDice, UnitType};
 use omms::tactical::omog19c::engine::{check, execute};
 use omms::tactical::omog19c::forces::deploy;
 use omms::tactical::omog19c::state::{FigureId, HeavyKind, OmogState, Phase, Role, TeamId};
-use omms::tactical::omog19c::tables::Weapon;
+use omms::tactical::omog19c::tables::{Mount, Weapon};
 use omms::tactical::omog19c::*;
-use omms::tactical::table::inches;
+use omms::tactical::table::{distance, inches};
 use omms::tactical::*;
 
 #[path = "common/omog_table.rs"]
@@ -169,7 +169,7 @@ fn cavalry_charge_from_beyond_a_part_move_and_only_once() {
     ])
     .build();
     let mut t = s.clone();
-    execute(&f, &mut t, &mv(0, at(20.0, 14.5), at(20.0, 10.0), true)).unwrap();
+    execute(&f, &mut t, &mv(0, at(20.0, 14.0), at(20.0, 10.0), true)).unwrap();
     assert!(t.figures()[0].charging() && t.figures()[0].charge_used());
     // 3″ away is too close for a cavalry charge.
     let close = position(&[
@@ -193,7 +193,7 @@ fn cavalry_charge_from_beyond_a_part_move_and_only_once() {
         f.charge_used(true);
     })
     .build();
-    let msg = refusal(&f, &again, mv(0, at(20.0, 14.5), at(20.0, 10.0), true));
+    let msg = refusal(&f, &again, mv(0, at(20.0, 14.0), at(20.0, 10.0), true));
     assert!(msg.contains("charged once already"), "{msg}");
 }
 
@@ -425,6 +425,40 @@ fn encamp(fortified: bool) -> Battlefield {
     Battlefield::build(&m, id, TableSpec::OMOG, site).unwrap()
 }
 
+/// RULINGS §9: no two living figures closer than a base (1″), no horse in a house, no house
+/// holding more than its footprint has room for.
+fn assert_room(f: &Battlefield, s: &OmogState) {
+    use omms::tactical::omog::room;
+    let living: Vec<_> = s.figures().iter().filter(|x| x.alive()).collect();
+    for (i, a) in living.iter().enumerate() {
+        for b in &living[i + 1..] {
+            let d = distance(a.pos(), b.pos());
+            assert!(
+                d >= inches(1.0) - 1e-6,
+                "{} and {} stand {d} mm apart",
+                a.name(),
+                b.name()
+            );
+        }
+        let houses = room::houses_at(f, a.pos());
+        assert!(
+            a.mount() == Mount::Foot || houses.is_empty(),
+            "{} rode into a house",
+            a.name()
+        );
+        for h in houses {
+            let inside = living
+                .iter()
+                .filter(|o| room::houses_at(f, o.pos()).contains(&h))
+                .count();
+            assert!(
+                inside <= room::house_capacity(f, h),
+                "house {h} holds {inside}"
+            );
+        }
+    }
+}
+
 #[test]
 fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     let f = encamp(true);
@@ -468,6 +502,7 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     for x in s.figures().iter().filter(|x| x.side() == A) {
         assert!(x.pos()[1] <= inches(6.0), "{:?}", x.pos());
     }
+    assert_room(&f, &s);
     // The settlement's garrison stands in houses.
     for t in s.teams().iter().filter(|t| t.garrison()) {
         for m in s.figures().iter().filter(|m| m.team() == t.id()) {
@@ -516,12 +551,14 @@ fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() 
             );
             // Replaying the commands re-checks every one and reproduces the battle.
             let mut s = deploy(&f, &fc, seed);
+            assert_room(&f, &s);
             for cmd in &b.commands {
                 for e in execute(&f, &mut s, cmd).expect("a logged command replays") {
                     if let OmogEvent::Moved { used, .. } = e {
                         assert!(used <= 1.0 + 1e-9, "a move past its allowance");
                     }
                 }
+                assert_room(&f, &s);
             }
             assert_eq!(s, b.state);
             assert!(b.state.outcome().is_some());

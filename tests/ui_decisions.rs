@@ -5,7 +5,7 @@
 //!
 //! Screenshots go to a temporary folder, or to `OMMS_SHOTS` (e.g. `docs/`) when set.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use omms::ai::{bot_by_name, step, Limits};
@@ -16,7 +16,7 @@ use omms::ui::play::{save_json, Seat};
 use omms::ui::text::{command_label, settlement_name, unit_name};
 
 mod common;
-use common::display::{have_xvfb, play_script};
+use common::display::{have_xvfb, play_loaded};
 
 /// The map area a click reaches: below the hand strip, left of the side panel (1280×800).
 const CLEAR: [f32; 4] = [20.0, 110.0, 1280.0 - 360.0, 780.0];
@@ -78,9 +78,10 @@ fn first_step(
     None
 }
 
-/// Where a map point is on the 1280×800 window when a game is loaded (the whole map fitted).
+/// Where a map point is on the 1280×800 window when a game is loaded: the whole map fitted
+/// below the hand strip and left of the side panel.
 fn pixel(map: &GameMap, p: MapPoint) -> [f32; 2] {
-    View::fit(map.bounds_xy(), [1280.0, 800.0]).to_screen(p.to_m())
+    View::fit_area(map.bounds_xy(), [1280.0, 800.0], [0.0, 96.0, 940.0, 704.0]).to_screen(p.to_m())
 }
 
 fn clear(px: [f32; 2]) -> bool {
@@ -94,32 +95,19 @@ fn lonlat(map: &GameMap, p: MapPoint) -> String {
 
 /// Load `game` from the menu, run `body`, save as `after.json` and read that back.
 fn run_ui(name: &str, map: &str, game: &Game, seats: &[Seat], body: &str, shots: &[&str]) -> Game {
-    let tmp = tempfile::tempdir().unwrap();
-    let saves = tmp.path().join("saves");
-    std::fs::create_dir_all(&saves).unwrap();
-    std::fs::write(saves.join(format!("{name}.json")), save_json(game, seats)).unwrap();
-    let script = format!(
-        "wait 2\nbutton Load game\nwait 1\nbutton {name}.json\nwait 3\n{body}\nsave after.json\n"
-    );
-    play_script(
+    let (_dir, after) = play_loaded(
         &root().join("maps").join(map),
-        tmp.path(),
-        Some(tmp.path()),
-        &saves,
-        &script,
+        name,
+        &save_json(game, seats),
+        // The decisions are the subject here: the question before an attack at bad odds (which
+        // the bots' positions may or may not raise) is ui_newcomer's.
+        &[("settings.toml", "confirm = false\n")],
+        body,
+        shots,
+        [1280, 800],
         Duration::from_secs(60),
     );
-    for shot in shots {
-        let png = tmp.path().join(format!("{shot}.png"));
-        assert!(
-            std::fs::metadata(&png).is_ok_and(|m| m.len() > 10_000),
-            "{shot}.png was not written"
-        );
-        if let Some(dir) = std::env::var_os("OMMS_SHOTS").map(PathBuf::from) {
-            std::fs::copy(&png, dir.join(format!("{shot}.png"))).unwrap();
-        }
-    }
-    Game::from_json(&std::fs::read_to_string(tmp.path().join("after.json")).unwrap()).unwrap()
+    Game::from_json(&after).unwrap()
 }
 
 /// The commands the UI added to `before`.
@@ -152,7 +140,7 @@ fn a_siege_shows_its_clock_then_its_casualty_roll_and_the_winner_chooses_the_los
     need_display!();
     let map = load_map("north-bayreuth");
     // The turn that ends a siege's round: the dice roll and a choice between different units.
-    let (game, end) = (1..4)
+    let (game, end) = (1..16)
         .find_map(|seed| {
             first_step(&map, "north-bayreuth", seed, 1500, |_, c, ev| {
                 matches!(c, Command::EndTurn(_))
@@ -393,7 +381,7 @@ wait 3
         "motorway",
         "north-bayreuth",
         &game,
-        &[Seat::Human, Seat::Ai],
+        &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)],
         &body,
         &["ui-motorway"],
     );
@@ -472,7 +460,9 @@ fn buying_a_resource_die_changes_the_attack_odds_in_the_hover_text() {
                         _ => None,
                     });
                     if let (Some((t, px)), true) = (target, clear(upx)) {
-                        let label = command_label(s, c)?;
+                        // The selected unit's row: "+1 attack die for Invader 81 (10♦)".
+                        let kind = unit.kind().name();
+                        let label = format!("+1 attack die for {kind} {}", b.unit.0);
                         return Some((game, b.unit, t, px, label));
                     }
                 }
@@ -502,7 +492,7 @@ shot ui-resource-die
         "dice",
         "andorra",
         &game,
-        &[Seat::Human, Seat::Ai],
+        &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)],
         &body,
         &["ui-resource-die-before", "ui-resource-die"],
     );

@@ -8,16 +8,18 @@ use std::time::Duration;
 use omms::rules::{Game, Phase, PlayerId};
 
 mod common;
-use common::display::{have_xvfb, play_script};
+use common::display::{command_kinds, have_xvfb, play_script};
 
 /// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
-/// → a royal card raises a Scout → the Scout moves on the road towards Engordany → attacks
-/// phase → the Scout takes the empty enemy base, which ends the game.
+/// → a royal card raises a Scout → the Scout (clicked on its coin) moves to a point near the
+/// road towards Engordany (the click snaps onto the road) → attacks phase → the Scout takes the
+/// empty enemy base, which ends the game.
 const SCRIPT: &str = "
 wait 2
 shot menu
 button New game
 button seat 2 AI        # the second seat becomes human too
+button Safe bases       # the bare base rule: the bases below are within first-turn reach
 shot setup
 button Start
 wait 2
@@ -34,16 +36,16 @@ wait 5
 click 400 330           # skip the draw animation
 button Play J
 wait 2
-click 504 487           # the new Scout, on its base's rim
+unit 0                  # the new Scout, on its base's rim
 wait 2
-hover 470 560
+hover-map 1.5398 42.5093
 wait 2
 shot move
-click 518 492           # a point on the road inside its reach
+map 1.5398 42.5093      # by the road at les Escaldes: it snaps onto it
 wait 2
 button End main
 wait 2
-click 518 492
+unit 0
 wait 1
 map 1.5382077 42.5135389  # attack Engordany
 wait 3
@@ -74,23 +76,19 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
             "{shot}.png missing"
         );
     }
-    assert!(
-        tmp.path().join("saves/autosave.json").exists(),
-        "the turn's autosave"
-    );
+    let autosaves = std::fs::read_dir(tmp.path().join("saves"))
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("autosave-") && name.ends_with(".json")
+        })
+        .count();
+    assert_eq!(autosaves, 1, "the game's own autosave");
 
     let game = Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap())
         .expect("the UI's save loads");
-    let kinds: Vec<String> = game
-        .commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let kinds = command_kinds(&game);
     assert_eq!(
         kinds,
         [
@@ -131,11 +129,14 @@ map 1.5212467 42.5069391  # Andorra la Vella
 wait 30
 button Save
 wait 1
+type Reload test
+key enter
+wait 1
 button Menu
 wait 1
 button Load game
 wait 1
-button save.json
+button Reload test
 wait 2
 key f
 button Roll the die
@@ -164,7 +165,7 @@ fn a_saved_ai_seat_is_still_the_ai_after_loading() {
         Duration::from_secs(60),
     );
 
-    let saved = std::fs::read_to_string(tmp.path().join("saves/save.json")).unwrap();
+    let saved = std::fs::read_to_string(tmp.path().join("saves/Reload test.json")).unwrap();
     let seats: Vec<String> = serde_json::from_str::<serde_json::Value>(&saved).unwrap()["seats"]
         .as_array()
         .expect("the save records the seats")
@@ -175,16 +176,7 @@ fn a_saved_ai_seat_is_still_the_ai_after_loading() {
 
     let game =
         Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap()).unwrap();
-    let kinds: Vec<String> = game
-        .commands()
-        .iter()
-        .map(|c| {
-            serde_json::to_value(c).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let kinds = command_kinds(&game);
     assert_eq!(kinds[..4], ["place_base", "place_base", "draw", "end_turn"]);
     assert!(
         kinds.len() > 4 && game.state().turn() >= 2,

@@ -48,6 +48,7 @@ type Ana
 button name 2
 type Ben
 button seat 2 AI            # both seats human
+button Safe bases           # the bases below are within first-turn reach
 button Start
 wait 2
 button Continue             # pass screen: Ana
@@ -158,8 +159,9 @@ save game.json
     assert_eq!(ben.len(), 5 - 1 + 2);
     assert!(s.pending().is_empty());
     assert_eq!(s.actor(), PlayerId(0), "the turn is back with Ana");
-    assert!(
-        text.contains("\"plays\":\"human\""),
+    assert_eq!(
+        omms::save::SavedGame::from_json(&text).unwrap().seats(),
+        [omms::save::SeatPlay::Human, omms::save::SeatPlay::Human],
         "the save records the seats"
     );
 }

@@ -2,7 +2,8 @@
 //! winner or the turn limit.
 
 use super::{bot_rng, Bot};
-use crate::rules::{legal_commands, Board, Command, Event, Game, PlayerId, RuleError};
+use crate::rules::view::command_seen_by;
+use crate::rules::{legal_commands, Board, Command, Event, Game, PlayerId, RuleError, SeatView};
 
 /// When a bot-played game stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,7 +45,7 @@ pub enum DriverError {
     /// The game waits for a seat that has no bot.
     #[error("No bot sits in seat {0}.")]
     NoBot(u8),
-    /// The game has no winner but nothing is legal.
+    /// The game has no winner but nothing is legal (the rules promise this never happens).
     #[error("No legal command in turn {0}, yet nobody has won.")]
     Stuck(u32),
     /// The engine refused a command from its own legal list.
@@ -97,7 +98,16 @@ pub fn step(
     let mut refused = None;
     if !capped {
         let mut rng = bot_rng(game.seed(), seat.0, game.commands().len());
-        let cmd = bot.choose(game.state(), board, this_turn(game), &mut rng);
+        // The bot sees only what its seat may: its view of the state, and this turn's commands
+        // as that seat saw them (everything in a turn comes from the player whose turn it is,
+        // but for answers, which hide nothing).
+        let view = SeatView::of(game.state(), seat);
+        let current = game.state().current_player();
+        let seen: Vec<Command> = this_turn(game)
+            .iter()
+            .map(|c| command_seen_by(seat, current, c))
+            .collect();
+        let cmd = bot.choose(&view, board, &seen, &mut rng);
         match game.submit(board, cmd.clone()) {
             Ok(events) => {
                 return Ok(Some(Step {

@@ -1,65 +1,231 @@
-//! `general`: a bot that plays to win. Each call looks at the position afresh and returns the
-//! most useful command by a fixed priority: answer decisions, draw, build on sites its units
-//! stand on, keep food ahead of upkeep, put every royal card on the map, fortify what is
-//! threatened, raise units, trade when it gains, move, and in the attack phase fight only when
-//! the exact odds make the fight worth it (buying resource dice when they swing it).
+//! The purposeful bots, at three named [`Level`]s. Each call looks at the position afresh, from
+//! its seat's view only, and returns the most useful command: answer decisions, draw, build on
+//! sites its units stand on, keep food ahead of upkeep, put every royal card on the map, fortify
+//! what is threatened, raise units, trade, move, and in the attack phase fight where the exact
+//! odds (the engine's own, [`odds`](crate::rules::odds)) make it worth it.
 //!
-//! It has no memory: everything it needs is in the state, and "once a turn" limits are read from
-//! the commands already played this turn.
+//! The levels differ in how they make war, not in luck:
+//! - `easy` sends each free unit against the nearest enemy and fights one attack at a time when
+//!   that fight alone is worth it; it never buys resource dice or trades.
+//! - `normal` picks one enemy settlement to take (the weakest worth having, the last of a
+//!   beaten player first), gathers its units just out of reach, and storms it when the exact
+//!   odds of the whole assault — every attacker in turn against every defender — say it will
+//!   fall; it buys resource dice where they swing an assault, and closes roads to starve what
+//!   it cannot storm yet.
+//! - `hard` plays as `normal` but weighs each attack-phase choice by playing the rest of the
+//!   turn out many times on hands dealt at random from the cards it cannot see, with fresh
+//!   dice, and scoring where each leaves it (see [`search`]).
+//!
+//! A bot's only memory is the moves it planned for the turn in hand, kept to save the work of
+//! planning them again; a fresh bot plans the same moves.
+
+use std::collections::VecDeque;
 
 use rand_chacha::ChaCha8Rng;
 
 use super::Bot;
 use crate::map::{Measure, PlaceKind};
 use crate::rules::{
-    check, defence_dice, Board, Command, Draw, EndMain, EndTurn, MapPoint, Phase, PlayerId,
-    Settlement, SettlementId, State, UnitId, UnitType,
+    check, defence_dice, Board, Command, Dice, Draw, EndMain, EndTurn, MapPoint, Phase, PlayerId,
+    SeatView, Settlement, SettlementId, State, UnitId, UnitType,
 };
 
 mod attack;
 mod decide;
 mod economy;
 mod moves;
+mod search;
+mod war;
 
-/// The purposeful bot.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct General;
+/// How strongly a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Fights fight by fight; no resource dice, no trades.
+    Easy,
+    /// Gathers its units and storms one settlement at a time on the odds of the whole assault.
+    Normal,
+    /// As normal, with each attack-phase choice weighed by Monte Carlo play-outs.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The name players and `omms sim --ai` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The level of a name, if it is one.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// One line for players choosing an opponent.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Level::Easy => "fights one battle at a time",
+            Level::Normal => "gathers its army and storms on the odds",
+            Level::Hard => "weighs its attacks by playing them out",
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a level does, as switches the rest of the bot reads.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Style {
+    /// Gather units against one objective and storm it on the odds of the whole assault.
+    pub concentrate: bool,
+    /// Buy resource dice.
+    pub dice: bool,
+    /// Offer trades and swap diamonds.
+    pub cards: bool,
+    /// Play-outs per candidate in the attack phase (0: none).
+    pub rollouts: usize,
+}
+
+impl Style {
+    fn of(level: Level) -> Style {
+        match level {
+            Level::Easy => Style {
+                concentrate: false,
+                dice: false,
+                cards: false,
+                rollouts: 0,
+            },
+            Level::Normal => Style {
+                concentrate: true,
+                dice: true,
+                cards: true,
+                rollouts: 0,
+            },
+            Level::Hard => Style {
+                concentrate: true,
+                dice: true,
+                cards: true,
+                rollouts: search::ROLLOUTS,
+            },
+        }
+    }
+}
+
+/// A bot that plays to win, at a level.
+#[derive(Debug, Clone)]
+pub struct General {
+    level: Level,
+    /// Moves planned for the turn in hand, and where in the turn they start.
+    plan: Option<Plan>,
+}
+
+#[derive(Debug, Clone)]
+struct Plan {
+    turn: u32,
+    seat: PlayerId,
+    /// How many commands of the turn had been played when the next planned move is due.
+    at: usize,
+    moves: VecDeque<Command>,
+}
+
+impl General {
+    /// A bot at `level`.
+    pub fn new(level: Level) -> General {
+        General { level, plan: None }
+    }
+
+    /// Its level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The next planned move, if the plan is for this very point of the turn and still legal;
+    /// otherwise plan afresh.
+    fn next_move(&mut self, ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
+        let here = (ctx.state.turn(), ctx.me, this_turn.len());
+        let fresh = match &self.plan {
+            Some(p) => (p.turn, p.seat, p.at) != here,
+            None => true,
+        };
+        if fresh {
+            self.plan = Some(Plan {
+                turn: here.0,
+                seat: here.1,
+                at: here.2,
+                moves: moves::plan(ctx).into_iter().collect(),
+            });
+        }
+        let plan = self.plan.as_mut()?;
+        while let Some(cmd) = plan.moves.pop_front() {
+            if ctx.ok(&cmd) {
+                plan.at += 1;
+                return Some(cmd);
+            }
+        }
+        None
+    }
+}
+
+impl Default for General {
+    fn default() -> General {
+        General::new(Level::Normal)
+    }
+}
 
 impl Bot for General {
     fn name(&self) -> &'static str {
-        "general"
+        self.level.name()
     }
 
     fn choose(
         &mut self,
-        state: &State,
+        view: &SeatView,
         board: &dyn Board,
         this_turn: &[Command],
-        _rng: &mut ChaCha8Rng,
+        rng: &mut ChaCha8Rng,
     ) -> Command {
-        let ctx = Ctx::new(state, board);
-        if let Some(pending) = state.pending().first() {
+        let ctx = Ctx::new(view, board, self.level);
+        if let Some(pending) = ctx.state.pending().first() {
             return decide::answer(&ctx, pending);
         }
-        match state.phase() {
+        match ctx.state.phase() {
             Phase::Setup => decide::base(&ctx),
             Phase::Draw => Command::Draw(Draw),
             Phase::Main => economy::main_phase(&ctx, this_turn)
-                .or_else(|| moves::next_move(&ctx))
+                .or_else(|| self.next_move(&ctx, this_turn))
                 .unwrap_or(Command::EndMain(EndMain)),
             Phase::Attack => economy::royals(&ctx)
-                .or_else(|| attack::next_attack(&ctx))
+                .or_else(|| {
+                    if ctx.style.rollouts > 0 {
+                        search::attack_phase(&ctx, rng)
+                    } else {
+                        attack::next_attack(&ctx)
+                    }
+                })
                 .unwrap_or(Command::EndTurn(EndTurn)),
             Phase::Over => Command::EndTurn(EndTurn),
         }
     }
 }
 
-/// One look at the position from the deciding player's chair.
+/// One look at the position from the deciding seat.
 pub(super) struct Ctx<'a> {
+    /// What the seat may see.
+    pub view: &'a SeatView,
+    /// The seat's view of the state (hidden cards hidden).
     pub state: &'a State,
     pub board: &'a dyn Board,
     pub me: PlayerId,
+    pub style: Style,
     /// Card length on the ground (metres): the fast units' road reach.
     pub card_len: f64,
     /// Card breadth on the ground: slow units' reach, attack and siege radius.
@@ -69,16 +235,48 @@ pub(super) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(state: &'a State, board: &'a dyn Board) -> Ctx<'a> {
+    fn new(view: &'a SeatView, board: &'a dyn Board, level: Level) -> Ctx<'a> {
+        let state = view.state();
         let scale = state.scale();
         Ctx {
+            view,
             state,
             board,
-            me: state.actor(),
+            me: view.seat(),
+            style: Style::of(level),
             card_len: scale.measure_m(Measure::CardLength),
             breadth: scale.measure_m(Measure::CardBreadth),
             spacing: scale.measure_m(Measure::Coin10p),
         }
+    }
+
+    /// A look at another state from the same seat with the same style (for play-outs).
+    pub fn on<'b>(&'b self, state: &'b State, me: PlayerId) -> Ctx<'b> {
+        Ctx {
+            view: self.view,
+            state,
+            board: self.board,
+            me,
+            style: self.style,
+            card_len: self.card_len,
+            breadth: self.breadth,
+            spacing: self.spacing,
+        }
+    }
+
+    /// Where every enemy settlement and unit on the map stands.
+    pub fn enemy_points(&self) -> impl Iterator<Item = MapPoint> + '_ {
+        let state = self.state;
+        state
+            .settlements()
+            .filter(|s| s.owner() != self.me)
+            .map(|s| s.pos())
+            .chain(
+                state
+                    .units()
+                    .filter(|u| u.owner() != self.me)
+                    .filter_map(|u| state.unit_pos(u.id())),
+            )
     }
 
     /// Whether the rules accept `cmd` now.
@@ -117,19 +315,39 @@ impl<'a> Ctx<'a> {
     }
 
     /// Units a settlement of mine should keep inside: none where no enemy can strike next turn,
-    /// more the stronger the threat; the base always keeps one.
+    /// more the stronger the threat; the base always keeps one. `easy` garrisons every threat;
+    /// the others keep garrisons lean (a settlement lost can be won back, an army sitting in
+    /// forts wins nothing), leaner still when far ahead.
     pub fn garrison_wanted(&self, s: &Settlement) -> usize {
         let threat = self.threat(s.pos());
-        let mut want = match threat {
-            0 => 0,
-            1..=2 => 1,
-            3..=5 => 2,
-            _ => 3,
-        };
-        if self.state.player(self.me).base() == Some(s.id()) {
-            want = want.max(1);
+        let base = self.state.player(self.me).base() == Some(s.id());
+        if !self.style.concentrate {
+            let want = match threat {
+                0 => 0,
+                1..=2 => 1,
+                3..=5 => 2,
+                _ => 3,
+            };
+            return if base { want.max(1) } else { want };
         }
-        want
+        let ahead = self.ahead();
+        match (base, threat) {
+            (true, 0..=3) => 1,
+            (true, _) => 2,
+            (false, 0) => 0,
+            (false, 1..=3) => usize::from(!ahead),
+            (false, _) => 1,
+        }
+    }
+
+    /// Whether I am clearly the strongest: half as strong again as anyone else.
+    pub fn ahead(&self) -> bool {
+        let mine = self.strength(self.me);
+        self.state
+            .active_players()
+            .into_iter()
+            .filter(|p| *p != self.me)
+            .all(|p| mine >= 1.5 * self.strength(p))
     }
 
     /// The defenders of `s` the garrison keeps, strongest defenders first; the rest may leave.
@@ -160,13 +378,41 @@ impl<'a> Ctx<'a> {
             .collect()
     }
 
-    /// The defence dice the strongest unit of an enemy stack or settlement rolls, or `None` for
-    /// an empty settlement.
-    pub fn best_defence(&self, stack: &[UnitId]) -> Option<crate::rules::Dice> {
-        stack
+    /// The defence dice of every unit of a stack or settlement, strongest first (each attack
+    /// meets the strongest left).
+    pub fn defence_of(&self, stack: &[UnitId]) -> Vec<Dice> {
+        let mut d: Vec<Dice> = stack
             .iter()
             .map(|u| defence_dice(self.state, self.board, *u))
-            .max()
+            .collect();
+        d.sort_by(|a, b| b.cmp(a));
+        d
+    }
+
+    /// A player's units, in unit values.
+    pub fn army(&self, p: PlayerId) -> f64 {
+        self.state
+            .units()
+            .filter(|u| u.owner() == p)
+            .map(|u| unit_value(u.kind()))
+            .sum()
+    }
+
+    /// A player's pieces on the map, in unit values.
+    pub fn strength(&self, p: PlayerId) -> f64 {
+        let units: f64 = self
+            .state
+            .units()
+            .filter(|u| u.owner() == p)
+            .map(|u| unit_value(u.kind()))
+            .sum();
+        let settlements: f64 = self
+            .state
+            .settlements()
+            .filter(|s| s.owner() == p)
+            .map(|s| settlement_value(self.state, s))
+            .sum();
+        units + settlements
     }
 }
 

@@ -13,7 +13,7 @@ use super::{below, Bot};
 use crate::map::{Measure, PlaceId};
 use crate::rules::{
     check, legal_commands, Board, Command, EndTurn, MapPoint, Move, Phase, PlaceFacts, RuleError,
-    SettlementId, State, Target, UnitId, UnitType,
+    SeatView, SettlementId, State, Target, UnitId, UnitType,
 };
 
 /// Uniform over the legal commands, a unit's moves counting as one.
@@ -30,11 +30,12 @@ impl Bot for RandomBot {
 
     fn choose(
         &mut self,
-        state: &State,
+        view: &SeatView,
         board: &dyn Board,
         _this_turn: &[Command],
         rng: &mut ChaCha8Rng,
     ) -> Command {
+        let state = view.state();
         let others = legal_commands(state, &WithoutMoves(board));
         let movers: Vec<UnitId> = if state.pending().is_empty() && state.phase() == Phase::Main {
             let me = state.current_player();
@@ -139,5 +140,27 @@ impl Board for WithoutMoves<'_> {
     }
     fn in_harbour(&self, state: &State, unit: UnitId) -> bool {
         self.0.in_harbour(state, unit)
+    }
+    fn first_turn_strike(&self, state: &State, from: PlaceId, to: PlaceId) -> bool {
+        self.0.first_turn_strike(state, from, to)
+    }
+    fn base_sites(&self, state: &State) -> std::sync::Arc<crate::rules::BaseSites> {
+        self.0.base_sites(state)
+    }
+    fn battle_ground(
+        &self,
+        state: &State,
+        settlement: SettlementId,
+        ruleset: crate::rules::RulesetId,
+    ) -> Result<(), RuleError> {
+        self.0.battle_ground(state, settlement, ruleset)
+    }
+    fn fight_battle(
+        &self,
+        state: &State,
+        request: &crate::rules::BattleRequest,
+        log: Option<&crate::rules::BattleLog>,
+    ) -> Result<(crate::rules::BattleOutcome, crate::rules::BattleLog), RuleError> {
+        self.0.fight_battle(state, request, log)
     }
 }

@@ -1,7 +1,7 @@
 //! From the raw OSM elements to the package's features: places (with playability), road edges,
 //! water, coastline and the terrain layer, plus the scale proposal.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use geo::{Centroid, Coord, MultiPolygon};
@@ -9,7 +9,6 @@ use rstar::primitives::{GeomWithData, Line};
 use rstar::{PointDistance, RTree, RTreeObject, AABB};
 
 use super::clean::{self, Dropped, RingDefect};
-use super::clip::clip_polyline;
 use super::pbf::{RawData, RawRelation, RawWay};
 use super::rings::{join_rings, nest};
 use super::tags::{self, PropValue};
@@ -37,6 +36,8 @@ pub struct OutRoad {
     pub highway: String,
     pub road_ref: Option<String>,
     pub name: Option<String>,
+    /// OSM layer (see [`tags::road_layer`]); written only when not 0.
+    pub layer: i32,
     pub coords: Vec<[f64; 2]>,
 }
 
@@ -227,69 +228,6 @@ fn settlement_places(raw: &RawData, bbox: Option<[f64; 4]>) -> Vec<OutPlace> {
     out
 }
 
-/// Road ways split into edges at every node shared with another road (or repeated in the same
-/// way) and at gaps where the file lacks a node; then cut at `bbox`.
-fn road_edges(
-    raw: &RawData,
-    classes: &BTreeMap<String, RoadClass>,
-    bbox: Option<[f64; 4]>,
-) -> Vec<OutRoad> {
-    let roads: Vec<(&RawWay, RoadClass)> = raw
-        .ways
-        .iter()
-        .filter_map(|w| tags::road_class(&w.tags, classes).map(|c| (w, c)))
-        .collect();
-    // Only looked up, never iterated, so a HashMap cannot leak its order into the output.
-    let mut uses: HashMap<u32, u32> = HashMap::new();
-    for (w, _) in &roads {
-        for &id in &w.nodes {
-            *uses.entry(id).or_insert(0) += 1;
-        }
-    }
-    let mut out = Vec::new();
-    for (w, class) in roads {
-        let mut pieces: Vec<Vec<[f64; 2]>> = Vec::new();
-        let mut cur: Vec<[f64; 2]> = Vec::new();
-        for (i, &id) in w.nodes.iter().enumerate() {
-            match raw.lonlat(id) {
-                None => {
-                    if cur.len() >= 2 {
-                        pieces.push(std::mem::take(&mut cur));
-                    }
-                    cur.clear();
-                }
-                Some(p) => {
-                    cur.push(p);
-                    let inner = i > 0 && i + 1 < w.nodes.len();
-                    if inner && uses.get(&id).copied().unwrap_or(0) >= 2 && cur.len() >= 2 {
-                        pieces.push(std::mem::replace(&mut cur, vec![p]));
-                    }
-                }
-            }
-        }
-        if cur.len() >= 2 {
-            pieces.push(cur);
-        }
-        for piece in pieces {
-            let clipped = match bbox {
-                Some(b) => clip_polyline(&piece, b),
-                None => vec![piece],
-            };
-            for coords in clipped {
-                out.push(OutRoad {
-                    osm_id: w.id,
-                    class,
-                    highway: w.tags.get("highway").unwrap_or_default().to_string(),
-                    road_ref: w.tags.get("ref").map(str::to_string),
-                    name: w.tags.get("name").map(str::to_string),
-                    coords,
-                });
-            }
-        }
-    }
-    out
-}
-
 /// Names cleaned of control characters; places off the globe or without a name after that,
 /// and road pieces of a single repeated point, left out. Counts go into `dropped`.
 fn clean_places_and_roads(
@@ -382,7 +320,7 @@ pub fn build(
 
     let mut dropped: Dropped = raw.dropped.clone();
     let mut places = settlement_places(raw, bbox);
-    let mut roads = road_edges(raw, classes, bbox);
+    let mut roads = super::roads::road_edges(raw, classes, bbox);
     clean_places_and_roads(&mut places, &mut roads, &mut dropped);
     let data_bbox = extent(
         places

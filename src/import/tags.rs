@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use crate::map::{PlaceKind, RoadClass, TerrainKind};
 
 /// Keys read anywhere in the importer.
-const KEPT_KEYS: [&str; 16] = [
+const KEPT_KEYS: [&str; 17] = [
     "highway", "name", "ref", "place", "building", "landuse", "natural", "waterway", "barrier",
-    "bridge", "ford", "ele", "type", "water", "tunnel", "area",
+    "bridge", "ford", "ele", "type", "water", "tunnel", "area", "layer",
 ];
 
 /// A small tag list with only the keys the importer reads, packed into one allocation: a country
@@ -82,6 +82,21 @@ pub fn place_kind(tags: &Tags) -> Option<PlaceKind> {
 /// Road class by the (modder-editable) `highway=*` mapping.
 pub fn road_class(tags: &Tags, classes: &BTreeMap<String, RoadClass>) -> Option<RoadClass> {
     classes.get(tags.get("highway")?).copied()
+}
+
+/// The layer a road lies on: its `layer` tag, else 1 on a bridge and −1 in a tunnel, else 0.
+/// Roads passing through one shared node meet only on the same layer, unless one ends there.
+pub fn road_layer(tags: &Tags) -> i32 {
+    if let Some(l) = tags.get("layer").and_then(|v| v.trim().parse::<i32>().ok()) {
+        return l;
+    }
+    if tags.truthy("bridge") {
+        1
+    } else if tags.truthy("tunnel") && !tags.is("tunnel", "building_passage") {
+        -1
+    } else {
+        0
+    }
 }
 
 /// Whether the element is open water for the land test (RULINGS §3).
@@ -249,6 +264,16 @@ mod tests {
             road_class(&t(&[("highway", "tertiary")]), &modded),
             Some(RoadClass::B)
         );
+    }
+
+    #[test]
+    fn road_layers_come_from_the_tag_else_from_bridge_and_tunnel() {
+        assert_eq!(road_layer(&t(&[("highway", "primary")])), 0);
+        assert_eq!(road_layer(&t(&[("bridge", "yes")])), 1);
+        assert_eq!(road_layer(&t(&[("bridge", "viaduct"), ("layer", "2")])), 2);
+        assert_eq!(road_layer(&t(&[("tunnel", "yes")])), -1);
+        assert_eq!(road_layer(&t(&[("tunnel", "building_passage")])), 0);
+        assert_eq!(road_layer(&t(&[("bridge", "no"), ("layer", "x")])), 0);
     }
 
     #[test]

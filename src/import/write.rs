@@ -178,13 +178,18 @@ pub fn map_geojson(out: &mut dyn io::Write, b: &Built, raw: &RawData) -> io::Res
             coords(s, r.coords.iter().copied());
             let _ = write!(
                 s,
-                "}},\"properties\":{{\"kind\":\"road\",\"class\":\"{}\",\"highway\":{},\"ref\":{},\"name\":{},\"osm_id\":{}}}}}",
+                "}},\"properties\":{{\"kind\":\"road\",\"class\":\"{}\",\"highway\":{},\"ref\":{},\"name\":{},\"osm_id\":{}",
                 r.class.as_str(),
                 json_str(&r.highway),
                 opt_str(&r.road_ref),
                 opt_str(&r.name),
                 r.osm_id
             );
+            // Only bridges and tunnels carry a layer: a package without one reads as layer 0.
+            if r.layer != 0 {
+                let _ = write!(s, ",\"layer\":{}", r.layer);
+            }
+            s.push_str("}}");
         })?;
     }
     for f in b.features.water.iter().chain(&b.features.coastline) {

@@ -8,6 +8,7 @@
 mod features;
 mod geometry;
 mod graph;
+mod version;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -182,8 +183,12 @@ fn check_meta(path: &Path, meta: &MapMeta) -> Result<(), LoadError> {
         });
     }
     let [w, s, e, n] = meta.bbox;
-    let message = if meta.format_version == 0 {
-        "format_version must be at least 1".to_string()
+    let message = if !version::known(meta.format_version) {
+        format!(
+            "format_version {} is not one OMMS ever wrote (the oldest it reads is {})",
+            meta.format_version,
+            super::package::OLDEST_FORMAT_VERSION
+        )
     } else if let Some(why) = super::package::name_problem(&meta.name) {
         format!("field name: {why}")
     } else if meta.scale.0 == 0 {
@@ -242,14 +247,17 @@ impl GameMap {
 }
 
 fn build(
-    meta: MapMeta,
+    mut meta: MapMeta,
     meta_path: &Path,
     map: (&Path, &str),
     terrain: (&Path, &str),
 ) -> Result<GameMap, LoadError> {
     check_meta(meta_path, &meta)?;
     let projection = Projection::for_bbox(meta.bbox);
-    let features = features::read_map(map.0, map.1, &projection)?;
+    let mut features = features::read_map(map.0, map.1, &projection, meta.format_version)?;
+    version::upgrade(&mut meta);
+    // The sea is not land either: every land and water query sees it with the lakes.
+    features.water.extend(features.sea.iter().cloned());
     let terrain = features::read_terrain(terrain.0, terrain.1, &projection)?;
     let roads = graph::build(&features.roads, &projection);
 
@@ -296,6 +304,7 @@ fn build(
         places: features.places,
         roads,
         water: features.water,
+        sea: features.sea,
         coastline: features.coastline,
         terrain,
         segment_tree: RTree::bulk_load(segments),

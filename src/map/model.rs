@@ -49,6 +49,7 @@ pub struct Place {
     pub(crate) name: String,
     pub(crate) kind: PlaceKind,
     pub(crate) playable: bool,
+    pub(crate) port: bool,
     pub(crate) osm_type: OsmType,
     pub(crate) osm_id: i64,
     pub(crate) pos: [f64; 2],
@@ -71,6 +72,10 @@ impl Place {
     /// Whether it lies within a 1p coin's radius of a major road at the package's scale.
     pub fn playable(&self) -> bool {
         self.playable
+    }
+    /// Whether ships may put in here (`"port": true` in the package, format 2).
+    pub fn port(&self) -> bool {
+        self.port
     }
     /// OSM element type and id it came from.
     pub fn osm(&self) -> (OsmType, i64) {
@@ -287,7 +292,10 @@ pub struct GameMap {
     pub(crate) projection: Projection,
     pub(crate) places: Vec<Place>,
     pub(crate) roads: RoadGraph,
+    /// Everything that is not land: inland water and the sea areas alike.
     pub(crate) water: Vec<Polygon<f64>>,
+    /// The sea areas alone (package format 2).
+    pub(crate) sea: Vec<Polygon<f64>>,
     pub(crate) coastline: Vec<LineString<f64>>,
     pub(crate) terrain: Vec<TerrainFeature>,
     pub(crate) segment_tree: RTree<SegmentEntry>,
@@ -319,9 +327,14 @@ impl GameMap {
     pub fn roads(&self) -> &RoadGraph {
         &self.roads
     }
-    /// Water areas (lakes, river areas, sea polygons) in metres.
+    /// Water areas (lakes, river areas, and the sea areas of [`GameMap::sea`]) in metres:
+    /// everything that is not land.
     pub fn water(&self) -> &[Polygon<f64>] {
         &self.water
+    }
+    /// The sea areas alone, in metres (package format 2; none in a format-1 package).
+    pub fn sea(&self) -> &[Polygon<f64>] {
+        &self.sea
     }
     /// Coastlines in metres, land on the left as OSM draws them.
     pub fn coastline(&self) -> &[LineString<f64>] {

@@ -20,8 +20,12 @@ pub const MAP_FILE: &str = "map.geojson";
 pub const TERRAIN_FILE: &str = "terrain.geojson";
 /// The attribution every map derived from OpenStreetMap carries.
 pub const ATTRIBUTION: &str = "© OpenStreetMap contributors (ODbL)";
-/// Current package format version; loaders reject newer ones.
-pub const FORMAT_VERSION: u32 = 1;
+/// Current package format version: what the importer writes and the newest the loader reads.
+/// Version 2 adds sea areas (`"kind": "sea"` polygons) and ports (`"port": true` on
+/// settlements); a version-1 package loads as a version-2 one with neither (docs/map-package.md).
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest package format the loader still reads.
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// Road class of the paper game: motorway, A road or B road. Everything else is a white road.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -1,8 +1,9 @@
 //! Spatial queries the rules need, in local metres, answered from the R-trees built on load.
 
-use rstar::AABB;
+use rstar::{RTree, AABB};
 
-use super::model::{EdgeId, GameMap, PlaceId};
+use super::model::{EdgeId, GameMap, PlaceId, SegmentEntry};
+use super::package::RoadClass;
 use super::scale::{Measure, Scale};
 
 /// The point of the road network nearest to some position.
@@ -103,23 +104,46 @@ impl GameMap {
     /// Road segments (edge, segment index) that touch the closed disc of `radius` metres round
     /// `centre`, by an exact segment-to-centre distance, sorted.
     pub fn segments_in_disc(&self, centre: [f64; 2], radius: f64) -> Vec<(EdgeId, u32)> {
-        if !finite(centre) || radius.is_nan() || radius < 0.0 {
-            return Vec::new();
-        }
-        let env = AABB::from_corners(
-            [centre[0] - radius, centre[1] - radius],
-            [centre[0] + radius, centre[1] + radius],
-        );
-        let mut found: Vec<(EdgeId, u32)> = self
-            .segment_tree
-            .locate_in_envelope_intersecting(&env)
-            .filter(|e| segment_distance(centre, e.geom().from, e.geom().to) <= radius)
-            .map(|e| e.data)
-            .collect();
-        found.sort();
-        found
+        segments_in_disc(&self.segment_tree, centre, radius)
     }
 
+    /// An R-tree over the segments of the roads of one class (e.g. the motorways, for double
+    /// moves), to ask [`segments_in_disc`] of.
+    pub(crate) fn segment_tree_of(&self, class: RoadClass) -> RTree<SegmentEntry> {
+        RTree::bulk_load(
+            self.segment_tree
+                .iter()
+                .filter(|e| self.roads.edge(e.data.0).class() == class)
+                .cloned()
+                .collect(),
+        )
+    }
+}
+
+/// The segments of `tree` (edge, segment index) that touch the closed disc of `radius` metres
+/// round `centre`, by an exact segment-to-centre distance, sorted.
+pub(crate) fn segments_in_disc(
+    tree: &RTree<SegmentEntry>,
+    centre: [f64; 2],
+    radius: f64,
+) -> Vec<(EdgeId, u32)> {
+    if !finite(centre) || radius.is_nan() || radius < 0.0 {
+        return Vec::new();
+    }
+    let env = AABB::from_corners(
+        [centre[0] - radius, centre[1] - radius],
+        [centre[0] + radius, centre[1] + radius],
+    );
+    let mut found: Vec<(EdgeId, u32)> = tree
+        .locate_in_envelope_intersecting(&env)
+        .filter(|e| segment_distance(centre, e.geom().from, e.geom().to) <= radius)
+        .map(|e| e.data)
+        .collect();
+    found.sort();
+    found
+}
+
+impl GameMap {
     /// Whether place `id` lies within a 1p coin's radius (RULINGS §3), at `scale`, of a major
     /// road. `false` for an id the map does not have.
     pub fn place_playable_at(&self, id: PlaceId, scale: Scale) -> bool {

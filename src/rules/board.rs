@@ -11,6 +11,9 @@
 //! re-examined after a command that moved, added, removed or resized a coin
 //! ([`Event::changes_board`](super::Event::changes_board)).
 
+use std::sync::Arc;
+
+use super::bases::BaseSites;
 use super::battle::{BattleLog, BattleOutcome, BattleRequest, RulesetId};
 use super::command::{Move, Target};
 use super::error::RuleError;
@@ -89,6 +92,25 @@ pub trait Board {
     /// The players besieging `settlement` now (RULINGS §6), in turn order; empty when at least
     /// one road out is open.
     fn besiegers(&self, state: &State, settlement: SettlementId) -> Vec<PlayerId>;
+
+    /// Whether a unit put into a base at `from` on its owner's first turn could attack a base at
+    /// `to`, with only those two bases on the map (RULINGS §8, safe bases). The default is an
+    /// upper bound for boards without roads: `to` within a card length (the fastest move) and
+    /// a card breadth (the attack) of `from`.
+    fn first_turn_strike(&self, state: &State, from: PlaceId, to: PlaceId) -> bool {
+        match (self.place(from), self.place(to)) {
+            (Some(a), Some(b)) => super::bases::strike_within_reach(state, a.pos, b.pos),
+            _ => false,
+        }
+    }
+
+    /// The base sites of the map and the rules between each pair (see [`BaseSites`]). The
+    /// default works the table out on every call; a board that can keeps it.
+    fn base_sites(&self, state: &State) -> Arc<BaseSites> {
+        Arc::new(BaseSites::build(self, state, |a, b| {
+            self.first_turn_strike(state, a, b)
+        }))
+    }
 
     /// Whether a Ship lies in harbour (+1 defence die). Only matters with seafaring.
     fn in_harbour(&self, state: &State, unit: UnitId) -> bool {

@@ -118,6 +118,9 @@ impl Card {
     /// The card behind an id: packs follow each other, each in the order clubs, diamonds,
     /// hearts, spades (Ace to King), then two jokers.
     pub fn from_id(id: CardId) -> Card {
+        if id.is_hidden() {
+            return Card::Joker;
+        }
         let within = id.0 % PACK_SIZE;
         if within >= 52 {
             return Card::Joker;
@@ -154,6 +157,23 @@ impl Card {
         self.rank().and_then(Rank::value)
     }
 
+    /// The first pack's copy of this card: how a trade asks for a face without naming (or
+    /// knowing) the very copy the other seat holds. `None` for a joker.
+    pub fn face_id(self) -> Option<CardId> {
+        let Card::Suited { rank, suit } = self else {
+            return None;
+        };
+        let within_suit = match rank {
+            Rank::Ace => 0,
+            Rank::Number(n) => u16::from(n) - 1,
+            Rank::Jack => 10,
+            Rank::Queen => 11,
+            Rank::King => 12,
+        };
+        let suit_index = Suit::ALL.iter().position(|s| *s == suit)? as u16;
+        Some(CardId(suit_index * 13 + within_suit))
+    }
+
     /// Jack, Queen or King of any suit.
     pub fn is_royal(self) -> bool {
         self.rank().is_some_and(Rank::is_royal)
@@ -182,6 +202,27 @@ impl std::fmt::Display for Card {
     }
 }
 
+/// The copies in `hand` that answer a trade asking for `faces` (cards named by face, any copy
+/// will do): for each, the very id asked for when the hand holds it, else the first copy of the
+/// same face in hand order, never one copy twice. `Err` names the first face the hand lacks.
+pub fn match_faces(hand: &[CardId], faces: &[CardId]) -> Result<Vec<CardId>, Card> {
+    let mut out: Vec<CardId> = Vec::with_capacity(faces.len());
+    for &want in faces {
+        let face = Card::from_id(want);
+        let exact = (hand.contains(&want) && !out.contains(&want)).then_some(want);
+        let copy = exact.or_else(|| {
+            hand.iter()
+                .copied()
+                .find(|c| Card::from_id(*c) == face && !out.contains(c))
+        });
+        match copy {
+            Some(c) if face != Card::Joker => out.push(c),
+            _ => return Err(face),
+        }
+    }
+    Ok(out)
+}
+
 /// Every card id of a game with `packs` packs, in pack order.
 pub fn all_card_ids(packs: u16) -> impl Iterator<Item = CardId> {
     (0..packs * PACK_SIZE).map(CardId)
@@ -207,6 +248,32 @@ mod tests {
         assert_eq!(Card::from_id(CardId(54)), Card::new(Rank::Ace, Suit::Clubs));
         assert_eq!(Card::from_id(CardId(0)).to_string(), "Ace of clubs");
         assert_eq!(Card::from_id(CardId(51)).to_string(), "King of spades");
+        for id in all_card_ids(2) {
+            let card = Card::from_id(id);
+            let face = card.face_id();
+            assert_eq!(
+                face.map(Card::from_id),
+                (card != Card::Joker).then_some(card)
+            );
+            assert!(face.is_none_or(|f| f.0 < 52));
+        }
+        assert_eq!(Card::from_id(CardId::HIDDEN), Card::Joker);
+    }
+
+    #[test]
+    fn a_face_is_answered_by_the_copy_asked_for_or_another() {
+        // Pack 0's 7 of clubs is id 6, pack 1's is id 60.
+        let hand = [CardId(60), CardId(20), CardId(6)];
+        assert_eq!(match_faces(&hand, &[CardId(6)]), Ok(vec![CardId(6)]));
+        assert_eq!(match_faces(&hand, &[CardId(114)]), Ok(vec![CardId(60)]));
+        assert_eq!(
+            match_faces(&hand, &[CardId(6), CardId(6 + 54 * 2)]),
+            Ok(vec![CardId(6), CardId(60)])
+        );
+        let eight = Card::from_id(CardId(7));
+        assert_eq!(match_faces(&hand, &[CardId(7)]), Err(eight));
+        assert!(match_faces(&hand, &[CardId(6), CardId(60), CardId(6)]).is_err());
+        assert!(match_faces(&hand, &[CardId::HIDDEN]).is_err());
     }
 
     #[test]

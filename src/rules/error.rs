@@ -48,6 +48,15 @@ pub enum RuleError {
         "{name} is too close to {other}: settlements must be at least a 10p coin's width apart."
     )]
     TooClose { name: String, other: String },
+    #[error(
+        "{name} is within first-turn reach of {other}: a unit put there on its owner's first \
+         turn could attack it (safe bases)."
+    )]
+    BaseInReach { name: String, other: String },
+    #[error(
+        "A base at {name} would leave no legal place for the {more} base(s) still to be placed."
+    )]
+    NoRoomLeft { name: String, more: usize },
     #[error("Your {kind} is not standing on a town, city, village or suburb.")]
     NotOnAPlace { kind: UnitType },
     #[error("None of your units is in {name}; only an occupied settlement can be fortified.")]
@@ -98,8 +107,10 @@ pub enum RuleError {
     TradeWithSelf,
     #[error("A trade needs at least one card.")]
     EmptyTrade,
-    #[error("{name} does not hold that card.")]
-    NotInTheirHand { name: String },
+    #[error("Ask for cards by their faces: a joker or a hidden card is not in play.")]
+    NotACardInPlay,
+    #[error("You do not hold the {card} asked for, so you can only refuse.")]
+    LackTheCard { card: Card },
     #[error("Choose one of the units offered.")]
     NotACandidate,
     #[error("Choose one of your settlements.")]

@@ -46,6 +46,15 @@ impl Game {
         })
     }
 
+    /// A new game on `board`: as [`Game::new`], and refused when the map has no room for a
+    /// base for every seat under the rules chosen (RULINGS §8), so no seat is ever left at
+    /// setup without a legal base.
+    pub fn start(setup: GameSetup, seed: u64, board: &dyn Board) -> Result<Game, SetupError> {
+        setup.validate()?;
+        super::bases::check_room(&setup, board)?;
+        Game::new(setup, seed)
+    }
+
     /// Carry out a command for [`State::actor`]. Accepted commands join the log; refused ones
     /// leave no trace.
     pub fn submit(&mut self, board: &dyn Board, cmd: Command) -> Result<Vec<Event>, RuleError> {

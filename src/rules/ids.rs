@@ -33,6 +33,18 @@ pub struct SettlementId(pub u32);
 #[serde(transparent)]
 pub struct CardId(pub u16);
 
+impl CardId {
+    /// A card some seat may not see: in its view of the state and of the events (see
+    /// [`view`](super::view)), every card it cannot see is this id. Its face reads as a joker,
+    /// which is worth nothing and buys nothing, so a hidden card can never be mistaken for one.
+    pub const HIDDEN: CardId = CardId(u16::MAX);
+
+    /// Whether this is [`CardId::HIDDEN`].
+    pub fn is_hidden(self) -> bool {
+        self == CardId::HIDDEN
+    }
+}
+
 /// Food tokens (matchsticks).
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,

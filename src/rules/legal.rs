@@ -156,19 +156,20 @@ fn turn_commands(state: &State, board: &dyn Board, out: &mut Vec<Command>) {
     out.push(Command::EndTurn(EndTurn));
 }
 
-/// One card of mine for one of theirs, and one card given away, with each other player.
+/// One card of mine for a card asked for by face, and one card given away, with each other
+/// player. What is asked for is chosen without looking at their hand (it is hidden): a Jack,
+/// the cheapest unit there is.
 fn trades(state: &State, me: PlayerId, out: &mut Vec<Command>) {
     let Some(&give) = state.player(me).hand().first() else {
         return;
     };
+    let jack = Card::new(Rank::Jack, Suit::Clubs).face_id();
     for with in state.active_players().into_iter().filter(|p| *p != me) {
-        if let Some(&take) = state.player(with).hand().first() {
-            out.push(Command::ProposeTrade(ProposeTrade {
-                with,
-                give: vec![give],
-                take: vec![take],
-            }));
-        }
+        out.push(Command::ProposeTrade(ProposeTrade {
+            with,
+            give: vec![give],
+            take: jack.into_iter().collect(),
+        }));
         out.push(Command::ProposeTrade(ProposeTrade {
             with,
             give: vec![give],

@@ -4,8 +4,10 @@
 //!   roads that stays inside the circle of radius R round the start and enters no enemy coin
 //!   (units, settlements and fortifications, each with its own coin's disc). Friendly coins never
 //!   block. See [`network`] for how the reach is computed exactly.
-//! - Motorway double moves, Scout (and Tank) straight moves over land, attack reach, settlement
-//!   facts at the game's scale, and sieges.
+//! - A unit on a road stands on the road lines through its point and nothing else: roads that
+//!   cross without meeting (bridges, tunnels) are apart (see `standing.rs`).
+//! - Motorway double moves, their reach worked out exactly (see `double.rs`), Scout (and Tank)
+//!   straight moves over land, attack reach, settlement facts at the game's scale, and sieges.
 //!
 //! A few readings the rule texts leave open, decided here and stated to players in messages:
 //! - a move "ends on a major road" when the destination lies within [`ROAD_SNAP_MM`] of table
@@ -28,11 +30,14 @@ mod attack;
 mod battle;
 mod candidates;
 mod coins;
+mod double;
+mod fits;
 mod moves;
 pub(crate) mod network;
 mod reach;
 pub mod scenario_file;
 mod siege;
+mod standing;
 
 pub use reach::{Reach, Stretch};
 pub use scenario_file::{LoadedScenario, ScenarioFileError};
@@ -50,6 +55,11 @@ pub struct MapBoard<'a> {
     /// Arc length at every point of every road edge, by edge id: computed once, used by every
     /// reach query.
     offsets: Vec<Vec<f64>>,
+    /// The motorway segments alone: motorway-only questions (double moves) need not sift
+    /// every road near them.
+    motorways: rstar::RTree<crate::map::SegmentEntry>,
+    /// Where bases may go, worked out the first time a base is placed (RULINGS §8).
+    base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -72,6 +82,8 @@ impl<'a> MapBoard<'a> {
             scale,
             playable,
             offsets,
+            motorways: map.segment_tree_of(crate::map::RoadClass::M),
+            base_sites: std::sync::OnceLock::new(),
         }
     }
 
@@ -102,7 +114,22 @@ impl<'a> MapBoard<'a> {
 
     /// The spans of a reach question.
     pub(crate) fn net(&self, q: &network::Query) -> network::Network {
-        network::compute(self.map, &self.offsets, q)
+        let segs = self.segments_in_disc(q.circle.c, q.circle.r, q.motorway_only);
+        network::compute(self.map, &self.offsets, q, &segs)
+    }
+
+    /// Road segments touching a disc, sorted; motorway ones only if `motorway_only`.
+    pub(crate) fn segments_in_disc(
+        &self,
+        c: [f64; 2],
+        r: f64,
+        motorway_only: bool,
+    ) -> Vec<(crate::map::EdgeId, u32)> {
+        if motorway_only {
+            crate::map::query::segments_in_disc(&self.motorways, c, r)
+        } else {
+            self.map.segments_in_disc(c, r)
+        }
     }
 
     /// Whether a reachable span of `net` enters `disc`.
@@ -122,6 +149,20 @@ impl<'a> MapBoard<'a> {
 }
 
 impl Board for MapBoard<'_> {
+    fn first_turn_strike(&self, _state: &State, from: PlaceId, to: PlaceId) -> bool {
+        super::bases::strike::first_turn_strike(self, from, to)
+    }
+
+    fn base_sites(&self, state: &State) -> std::sync::Arc<super::bases::BaseSites> {
+        self.base_sites
+            .get_or_init(|| {
+                std::sync::Arc::new(super::bases::BaseSites::build(self, state, |a, b| {
+                    self.first_turn_strike(state, a, b)
+                }))
+            })
+            .clone()
+    }
+
     fn battle_ground(
         &self,
         state: &State,

@@ -29,7 +29,7 @@ pub enum Victory {
 }
 
 /// The optional rules.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Options {
     /// The draw step.
     pub draw: DrawRule,
@@ -43,6 +43,26 @@ pub struct Options {
     /// when off, so games without them hash and save exactly as before the option existed.
     #[serde(default, skip_serializing_if = "super::battle::BattleOptions::is_off")]
     pub battles: super::battle::BattleOptions,
+    /// Safe bases (RULINGS §8, on by default): no base within first-turn striking reach of an
+    /// earlier one. Absent in saves made before the rule existed, which were played without it
+    /// and so replay without it; left out when off, so those saves hash exactly as they did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub safe_bases: bool,
+}
+
+impl Default for Options {
+    /// The rules as the game offers them first: roll to draw, no tanks, last player standing,
+    /// no seafaring, no table battles, safe bases.
+    fn default() -> Options {
+        Options {
+            draw: DrawRule::default(),
+            tanks: false,
+            victory: Victory::default(),
+            seafaring: false,
+            battles: super::battle::BattleOptions::default(),
+            safe_bases: true,
+        }
+    }
 }
 
 /// One seat at the table.
@@ -88,6 +108,21 @@ pub enum SetupError {
     /// The scale is zero.
     #[error("A map scale of 1:0 is not a scale.")]
     Scale,
+    /// The map has too few places for every seat's base.
+    #[error(
+        "{map} has room for at most {max} bases{}; this game has {seats} seats.",
+        if *.safe { " out of one another's first-turn reach (safe bases)" } else { "" }
+    )]
+    TooManySeats {
+        /// The map's name.
+        map: String,
+        /// Seats asked for.
+        seats: usize,
+        /// Most bases the map can hold under the rules chosen.
+        max: usize,
+        /// Whether the safe-bases rule is what limits it.
+        safe: bool,
+    },
 }
 
 impl GameSetup {

@@ -216,7 +216,9 @@ impl Board for TableBoard {
     }
 }
 
-/// A setup for these seats (colours from a fixed list) at 1:25,000 with default options.
+/// A setup for these seats (colours from a fixed list) at 1:25,000 with default options, but
+/// for safe bases (RULINGS §8), which are off: the test tables are a few kilometres across,
+/// where every base would be within another's first-turn reach. Tests of that rule turn it on.
 pub fn setup(names: &[&str]) -> GameSetup {
     const COLOURS: [&str; 8] = [
         "red", "blue", "green", "yellow", "black", "white", "orange", "purple",
@@ -232,7 +234,10 @@ pub fn setup(names: &[&str]) -> GameSetup {
                 colour: colour.into(),
             })
             .collect(),
-        options: Options::default(),
+        options: Options {
+            safe_bases: false,
+            ..Options::default()
+        },
     }
 }
 

@@ -34,8 +34,11 @@ pub enum AreaKind {
 pub enum LineKind {
     /// A road, street, track or path.
     Road,
-    /// A river or stream: crossed only at a ford or a bridge.
+    /// A river or canal (OSM `waterway=river|canal`): crossed only at a ford or a bridge.
     River,
+    /// A stream, ditch or drain (OSM `waterway=stream|ditch|drain`): forded anywhere, slowly
+    /// (RULINGS §9), and at road pace where a road crosses it.
+    Stream,
     /// A wall, fence or hedge.
     Wall(WallKind),
 }
@@ -255,7 +258,10 @@ impl Battlefield {
                 (None, geo::Geometry::LineString(ls)) => {
                     let kind = match f.kind() {
                         TerrainKind::Track => LineKind::Road,
-                        TerrainKind::River => LineKind::River,
+                        TerrainKind::River => match tag("waterway") {
+                            Some("stream" | "ditch" | "drain") => LineKind::Stream,
+                            _ => LineKind::River,
+                        },
                         TerrainKind::Wall => LineKind::Wall(match tag("barrier") {
                             Some("wall" | "city_wall" | "retaining_wall") => WallKind::Stone,
                             Some("hedge") => WallKind::Hedge,
@@ -570,9 +576,13 @@ fn fort_walls(o: TablePoint) -> Vec<Line> {
     out
 }
 
-/// Where roads cross rivers there are bridges; mapped fords on or next to a river are fords.
+/// Where roads cross rivers or streams there are bridges; mapped fords on or next to a river are
+/// fords.
 fn find_crossings(lines: &[Line], fords: &[TablePoint]) -> Vec<Crossing> {
-    let rivers: Vec<&Line> = lines.iter().filter(|l| l.kind == LineKind::River).collect();
+    let rivers: Vec<&Line> = lines
+        .iter()
+        .filter(|l| matches!(l.kind, LineKind::River | LineKind::Stream))
+        .collect();
     let mut out = Vec::new();
     for road in lines.iter().filter(|l| l.kind == LineKind::Road) {
         for rw in road.line.0.windows(2) {

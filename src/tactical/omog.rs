@@ -4,7 +4,8 @@
 //! them in teams of three to five and squads of two or three teams with an officer ([`roster`],
 //! [`cohesion`]), play the same turn — move, move, simultaneous fire, hand to hand — and win the
 //! same way ([`turn`]), fight hand to hand with the same table and pairing ([`melee`]), hide men
-//! behind houses, hills and woods the same way ([`seeing`]), deploy the strategic forces alike
+//! behind houses, hills and woods the same way ([`seeing`]), give every figure room to stand
+//! ([`room`]), deploy the strategic forces alike
 //! ([`deploy`]) and roll the battle's dice alike ([`dice`]). A ruleset brings its own arm (a
 //! [`Kit`]: 19C's rifles and carbines, Musket's muskets), its shooting table, its heavy weapons
 //! or reloading, its commands, events and refusals.
@@ -17,6 +18,7 @@ pub mod melee;
 pub mod movement;
 pub mod orders;
 pub mod refusal;
+pub mod room;
 pub mod roster;
 pub mod seeing;
 pub mod turn;

@@ -16,7 +16,8 @@ use super::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Summary};
 use super::table::TableSpec;
 
 /// The rulesets built into the game, in menu order.
-pub static BUILTIN: &[&dyn AnyRuleset] = &[&super::omog19c::Omog19c];
+pub static BUILTIN: &[&dyn AnyRuleset] =
+    &[&super::omog19c::Omog19c, &super::omog_musket::OmogMusket];
 
 /// Rulesets registered while the program runs (a plug-in, or a test's own ruleset).
 static EXTRA: RwLock<Vec<&'static dyn AnyRuleset>> = RwLock::new(Vec::new());

@@ -17,6 +17,11 @@ pub enum Sight {
         /// How much of the line runs through woods that hold one of its ends: rulesets limit how
         /// deep into a wood a figure can be seen (OMOG: 2″).
         woods_depth_mm: f64,
+        /// The same, split by end: how much of the line runs through woods that hold the first
+        /// end and not the second, and the other way round. A wood holding both ends counts for
+        /// neither: two men in the same wood see each other through it, while a man in one wood
+        /// is as hidden from a man in another as from a man in the open.
+        woods_depth_at: [f64; 2],
     },
     /// A house, a wood or a hill between the two blocks it.
     Blocked {
@@ -126,12 +131,14 @@ impl Battlefield {
         if a == b {
             return Sight::Clear {
                 woods_depth_mm: 0.0,
+                woods_depth_at: [0.0, 0.0],
             };
         }
         let seg = geo::Line::new(a, b);
         let pa = geo::Point::from(a);
         let pb = geo::Point::from(b);
         let mut woods_depth = 0.0;
+        let mut woods_depth_at = [0.0, 0.0];
         for i in self.areas_near_segment(a, b) {
             let area = &self.areas[i];
             if !matches!(
@@ -147,7 +154,13 @@ impl Battlefield {
             let holds_b = area.shape.intersects(&pb);
             match area.kind {
                 AreaKind::Woods if holds_a || holds_b => {
-                    woods_depth += inside_length(&area.shape, a, b);
+                    let inside = inside_length(&area.shape, a, b);
+                    woods_depth += inside;
+                    if !holds_b {
+                        woods_depth_at[0] += inside;
+                    } else if !holds_a {
+                        woods_depth_at[1] += inside;
+                    }
                 }
                 AreaKind::House | AreaKind::Hill if holds_a || holds_b => {}
                 kind => {
@@ -163,6 +176,7 @@ impl Battlefield {
         }
         Sight::Clear {
             woods_depth_mm: woods_depth,
+            woods_depth_at,
         }
     }
 
@@ -171,6 +185,12 @@ impl Battlefield {
     /// wall or hill crest on the line from `from`. The best cover is returned (house, then wall,
     /// then woods, then crest). A figure between the cover and `from` has none from it.
     pub fn cover(&self, target: TablePoint, from: TablePoint) -> Option<Cover> {
+        self.covers(target, from).into_iter().next()
+    }
+
+    /// Every kind of cover `target` has against something from `from`, best first (the order
+    /// of [`Battlefield::cover`]), each kind once: a man in a wood right behind a fence has both.
+    pub fn covers(&self, target: TablePoint, from: TablePoint) -> Vec<Cover> {
         let mut found: Vec<Cover> = Vec::new();
         for i in self.areas_at(target) {
             match self.areas[i].kind {
@@ -222,7 +242,43 @@ impl Battlefield {
             Cover::Woods => 4,
             Cover::HillCrest => 5,
         };
-        found.into_iter().min_by_key(rank)
+        found.sort_by_key(rank);
+        found.dedup();
+        found
+    }
+
+    /// Whether `target` stands within [`BEHIND_MM`] of a house, a wood or a wall that neither
+    /// holds him nor stands between him and `from`, abreast of him or nearer `from`: at a
+    /// corner, the end of a wall or the edge of the trees, leaning round it to look (and shoot)
+    /// at `from`. A wall at his back does not count.
+    pub fn beside_cover(&self, target: TablePoint, from: TablePoint) -> bool {
+        use geo::{Closest, ClosestPoint};
+        let pt = geo::Point::from(target);
+        let seg = geo::Line::new(target, from);
+        let facing = |c: Closest<f64>| match c {
+            Closest::Intersection(p) | Closest::SinglePoint(p) => {
+                let (dx, dy) = (p.x() - target[0], p.y() - target[1]);
+                dx.hypot(dy) <= BEHIND_MM + 1e-9
+                    && dx * (from[0] - target[0]) + dy * (from[1] - target[1]) >= -1e-9
+            }
+            Closest::Indeterminate => false,
+        };
+        let lo = [target[0] - BEHIND_MM, target[1] - BEHIND_MM];
+        let hi = [target[0] + BEHIND_MM, target[1] + BEHIND_MM];
+        let beside_area = self.areas_near_segment(lo, hi).into_iter().any(|i| {
+            let a = &self.areas[i];
+            matches!(a.kind, AreaKind::House | AreaKind::Woods)
+                && !a.shape.intersects(&pt)
+                && inside_length(&a.shape, target, from) <= 0.5
+                && facing(a.shape.closest_point(&pt))
+        });
+        beside_area
+            || self.lines_near(target, BEHIND_MM).any(|i| {
+                let l = &self.lines[i];
+                matches!(l.kind, LineKind::Wall(_))
+                    && !l.line.intersects(&seg)
+                    && facing(l.line.closest_point(&pt))
+            })
     }
 
     /// The ground a path (a polyline of table points) goes over, or why it cannot be taken.
@@ -247,6 +303,13 @@ impl Battlefield {
                         }
                         Some(_) => crossed.push((done + along, Crossed::Ford)),
                         None => return Err(Impassable::River(x)),
+                    },
+                    // A stream is forded anywhere; where a road crosses it, it is bridged.
+                    LineKind::Stream => match self.crossing_near(x, CROSSING_REACH_MM) {
+                        Some(c) if c.kind == CrossingKind::Bridge => {
+                            crossed.push((done + along, Crossed::Bridge))
+                        }
+                        _ => crossed.push((done + along, Crossed::Ford)),
                     },
                     LineKind::Road => {}
                 }

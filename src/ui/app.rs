@@ -1,7 +1,8 @@
 //! The screen loop: real or scripted input in, one screen drawn per frame.
 
 use macroquad::input::{
-    get_char_pressed, is_key_pressed, is_mouse_button_pressed, mouse_position, KeyCode, MouseButton,
+    get_char_pressed, is_key_pressed, is_mouse_button_pressed, mouse_position, mouse_wheel,
+    KeyCode, MouseButton,
 };
 use macroquad::texture::get_screen_data;
 use macroquad::time::get_frame_time;
@@ -9,6 +10,7 @@ use macroquad::window::next_frame;
 
 use super::screens::{self, Screen};
 use super::script::{Frame, Player, Step};
+use super::settings::Settings;
 use super::widgets::{Input, Ui};
 use super::{write_png, AppStart, Fonts};
 use crate::map::GameMap;
@@ -20,10 +22,17 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
     let scripted = start.script.is_some();
     let mut script = start.script.map(|steps| Player::new(steps, "frame_ms"));
     let mut screen = Screen::Menu;
+    let mut settings = Settings::load(&places.saves);
     let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
+    // The tooltip or hover card of the last frame, for a script's `expect-tip`.
+    let mut last_tip: Option<String> = None;
     // The game last on screen, so a script can save it even from the victory screen.
     let mut last_game: Option<(crate::rules::Game, Vec<super::play::Seat>)> = None;
     loop {
+        let scale = settings.effective_scale([
+            macroquad::window::screen_width(),
+            macroquad::window::screen_height(),
+        ]);
         let mut input = Input::default();
         let mut shot = None;
         if let Some(player) = &mut script {
@@ -35,12 +44,38 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                     Frame::Input => {}
                     Frame::End => return Ok(()),
                     Frame::Own(Step::Shot(name)) => shot = Some(name),
-                    Frame::Own(Step::Map([lon, lat])) => {
+                    Frame::Own(step @ (Step::Map([lon, lat]) | Step::HoverMap([lon, lat]))) => {
                         let Screen::Play(p) = &screen else {
                             return Err("script: `map` needs a game on screen".into());
                         };
                         let xy = p.map().projection().to_xy(lon, lat);
-                        player.click(&mut input, p.view().view().to_screen(xy));
+                        let at = p.view().view().to_screen(xy);
+                        if matches!(step, Step::Map(_)) {
+                            player.click(&mut input, at);
+                        } else {
+                            player.hover(&mut input, at);
+                        }
+                    }
+                    Frame::Own(step @ (Step::Unit(n) | Step::HoverUnit(n))) => {
+                        let point = match &screen {
+                            Screen::Play(p) => p.unit_point(crate::rules::UnitId(n)),
+                            _ => None,
+                        };
+                        let Some(point) = point else {
+                            return Err(format!("script: unit {n} is not on the map"));
+                        };
+                        if matches!(step, Step::Unit(_)) {
+                            player.click(&mut input, point);
+                        } else {
+                            player.hover(&mut input, point);
+                        }
+                    }
+                    Frame::Own(Step::ExpectTip(want)) => {
+                        if !last_tip.as_deref().is_some_and(|t| t.contains(&want)) {
+                            return Err(format!(
+                                "script: expected a tooltip with {want:?}, the screen shows {last_tip:?}"
+                            ));
+                        }
                     }
                     Frame::Own(Step::Save(file)) => {
                         // The game on screen saves as its Save button would (with a table
@@ -81,15 +116,23 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
             input.mouse = [x, y];
             input.clicked = is_mouse_button_pressed(MouseButton::Left);
             input.dt = get_frame_time();
-            if let Screen::Play(p) = &mut screen {
-                // The board reads typed `+`, `-` and `0` itself, so the game screen gets its two
-                // letters as keys rather than from the shared queue of typed characters.
-                for (key, c) in [(KeyCode::F, 'f'), (KeyCode::E, 'e')] {
+            let wheel = mouse_wheel().1;
+            if wheel != 0.0 {
+                // Wheel units differ between platforms; only the direction is trusted.
+                input.wheel = wheel.signum();
+            }
+            // While the Save dialog takes a name, every typed character is the name's; the board's
+            // keys and the game screen's shortcuts wait.
+            let typing = matches!(&screen, Screen::Play(p) if p.wants_text());
+            if let (Screen::Play(p), false) = (&mut screen, typing) {
+                // The board takes `+`, `-` and `0` (and the wheel over the map); the rest of what
+                // is typed is the game screen's.
+                input.chars = p.pan_zoom(input.dt, scale);
+                for (key, c) in [(KeyCode::F1, '?'), (KeyCode::Escape, '\u{1b}')] {
                     if is_key_pressed(key) {
                         input.chars.push(c);
                     }
                 }
-                p.pan_zoom(input.dt);
             } else {
                 while let Some(c) = get_char_pressed() {
                     if !c.is_control() {
@@ -110,20 +153,31 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
             }
         }
         let mut ui = Ui::new(&fonts, &input);
+        ui.set_scale(scale);
+        let before = settings.clone();
         let next = match &mut screen {
             Screen::Menu => screens::menu(&mut ui, &places),
+            Screen::Settings => screens::settings(&mut ui, &mut settings),
             Screen::Setup(s) => match screens::setup(&mut ui, s, &fonts, &places) {
                 Ok(next) => next,
                 Err(e) if scripted => return Err(e),
-                Err(e) => Some(Screen::Load(Vec::new(), Some(e))),
+                Err(e) => Some(Screen::Load(Box::new(screens::LoadList::failed(e)))),
             },
-            Screen::Load(saves, error) => screens::load(&mut ui, saves, error, &fonts, &places),
+            Screen::Load(list) => screens::load(&mut ui, list, &fonts, &places),
             Screen::Rules => screens::rules(&mut ui),
-            Screen::Play(p) => screens::play(&mut ui, p),
+            Screen::Play(p) => screens::play(&mut ui, p, &mut settings),
             Screen::Won(summary) => screens::won(&mut ui, summary),
             Screen::Quit => return Ok(()),
         };
+        last_tip = ui.tip_text().map(str::to_string);
+        ui.draw_tip();
+        ui.camera_off();
         last_buttons = std::mem::take(&mut ui.buttons);
+        if settings != before {
+            if let Err(e) = settings.save(&places.saves) {
+                eprintln!("warning: cannot keep the settings: {e}");
+            }
+        }
         if let Screen::Play(p) = &screen {
             let known = last_game.as_ref().map(|g| g.0.commands().len());
             if scripted && known != Some(p.game().commands().len()) {

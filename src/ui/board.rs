@@ -55,6 +55,19 @@ impl View {
         }
     }
 
+    /// The view of a `window`-sized window that shows `bounds` whole inside `area`
+    /// (`[x, y, w, h]`, pixels): the part of the window other panels leave free.
+    pub fn fit_area(bounds: [f64; 4], window: [f32; 2], area: [f32; 4]) -> View {
+        let mut v = View::fit(bounds, [area[2].max(100.0), area[3].max(100.0)]);
+        v.size = window;
+        // Move the centre so the bounds' middle lands in the middle of the area.
+        let mid = [area[0] + area[2] / 2.0, area[1] + area[3] / 2.0];
+        let at = v.to_world(mid);
+        v.center[0] += v.center[0] - at[0];
+        v.center[1] += v.center[1] - at[1];
+        v
+    }
+
     /// World metres → window pixels.
     pub fn to_screen(&self, p: [f64; 2]) -> [f32; 2] {
         [
@@ -159,6 +172,14 @@ impl Board {
         View::fit(self.bounds, [screen_width(), screen_height()])
     }
 
+    /// Show the whole map in the part of the window the game's panels leave free.
+    pub fn fit_free_area(&mut self) {
+        let [top, right] = self.insets;
+        let size = [screen_width(), screen_height()];
+        let area = [0.0, top, size[0] - right, size[1] - top];
+        self.view = View::fit_area(self.bounds, size, area);
+    }
+
     /// Mesh chunks and vertices drawn at the current zoom (water and the zoom's layer).
     pub fn mesh_stats(&self) -> (usize, usize) {
         self.scene.stats()
@@ -167,10 +188,17 @@ impl Board {
     /// Mouse: drag with the left button to pan, wheel to zoom about the cursor. Keyboard: `+`/`-`
     /// zoom, arrows pan, Home or `0` fits the map. `dt` is the frame time in seconds.
     pub fn handle_input(&mut self, dt: f32) {
+        self.handle_input_over(dt, true);
+    }
+
+    /// [`Board::handle_input`], with the pointer over the map (`mouse_free`) or over a panel,
+    /// where the wheel and a drag belong to the panel. Returns the characters typed that the
+    /// board has no use for, in order.
+    pub fn handle_input_over(&mut self, dt: f32, mouse_free: bool) -> Vec<char> {
         self.view.size = [screen_width(), screen_height()];
         let (mx, my) = mouse_position();
         let mouse = [mx, my];
-        if is_mouse_button_pressed(MouseButton::Left) {
+        if is_mouse_button_pressed(MouseButton::Left) && mouse_free {
             self.drag_from = Some(mouse);
         }
         if is_mouse_button_down(MouseButton::Left) {
@@ -182,17 +210,19 @@ impl Board {
             self.drag_from = None;
         }
         let (_, wheel) = mouse_wheel();
-        if wheel != 0.0 {
+        if wheel != 0.0 && mouse_free {
             // Wheel units differ between platforms; only the direction is trusted.
             self.view
                 .zoom_about(mouse, ZOOM_STEP.powf(f64::from(wheel.signum())));
         }
         let middle = [self.view.size[0] / 2.0, self.view.size[1] / 2.0];
+        let mut others = Vec::new();
         while let Some(c) = get_char_pressed() {
             match c {
                 '+' | '=' => self.view.zoom_about(middle, ZOOM_STEP),
                 '-' | '_' => self.view.zoom_about(middle, 1.0 / ZOOM_STEP),
                 '0' => self.view = self.fitted_view(),
+                c if !c.is_control() => others.push(c),
                 _ => {}
             }
         }
@@ -216,6 +246,63 @@ impl Board {
         if d != [0.0, 0.0] {
             self.view.pan_px(d);
         }
+        self.clamp();
+        others
+    }
+
+    /// Zoom in (`+1`) or out (`-1`) one step about the window's middle, as `+` and `-` do.
+    pub fn zoom_step(&mut self, steps: i32) {
+        let middle = [self.view.size[0] / 2.0, self.view.size[1] / 2.0];
+        self.view.zoom_about(middle, ZOOM_STEP.powi(steps));
+        self.clamp();
+    }
+
+    /// Bring a world point to the middle of the part of the window the game's panels leave
+    /// free (see [`Board::set_insets`]), keeping the zoom.
+    pub fn centre_on(&mut self, p: [f64; 2]) {
+        let [top, right] = self.insets;
+        let [w, h] = self.view.size;
+        let free = [(w - right) / 2.0, (h + top) / 2.0];
+        let now = self.view.to_world(free);
+        self.view.center[0] += p[0] - now[0];
+        self.view.center[1] += p[1] - now[1];
+        self.clamp();
+    }
+
+    /// Show every one of `points` (world metres) in the part of the window the game's panels
+    /// leave free, less a strip `left` pixels wide on the left (a panel of the caller's): the
+    /// zoom stays unless they do not fit, then it eases out just enough.
+    pub fn frame_points(&mut self, points: &[[f64; 2]], left: f32) {
+        let Some(first) = points.first() else { return };
+        let mut b = [first[0], first[1], first[0], first[1]];
+        for p in points {
+            b = [
+                b[0].min(p[0]),
+                b[1].min(p[1]),
+                b[2].max(p[0]),
+                b[3].max(p[1]),
+            ];
+        }
+        let [top, right] = self.insets;
+        let [w, h] = self.view.size;
+        // A margin so arrows' heads and rings stay clear of the edges.
+        let margin = 40.0;
+        let area = [
+            left + margin,
+            top + margin,
+            (w - right - left - 2.0 * margin).max(80.0),
+            (h - top - 2.0 * margin).max(80.0),
+        ];
+        let need = ((b[2] - b[0]) * self.view.ppm, (b[3] - b[1]) * self.view.ppm);
+        if need.0 > f64::from(area[2]) || need.1 > f64::from(area[3]) {
+            let k =
+                (f64::from(area[2]) / need.0.max(1.0)).min(f64::from(area[3]) / need.1.max(1.0));
+            self.view.ppm *= k;
+        }
+        let mid = [area[0] + area[2] / 2.0, area[1] + area[3] / 2.0];
+        let now = self.view.to_world(mid);
+        self.view.center[0] += (b[0] + b[2]) / 2.0 - now[0];
+        self.view.center[1] += (b[1] + b[3]) / 2.0 - now[1];
         self.clamp();
     }
 
@@ -241,17 +328,37 @@ impl Board {
     /// Paint one frame: land, water and roads and coins in world space, then labels and the
     /// panels in screen space.
     pub fn draw(&mut self) {
+        self.draw_map();
+        self.draw_hud();
+    }
+
+    /// The map itself: land, water, roads, coins and labels (pieces go on top of this).
+    pub fn draw_map(&mut self) {
         self.view.size = [screen_width(), screen_height()];
         clear_background(style::LAND);
         set_camera(&self.view.camera());
         self.scene.draw(&self.map, &self.view);
         set_default_camera();
-        let layout = self
-            .hud
-            .layout(&self.map, &self.view, &self.fonts, self.insets);
+        let layout = self.layout();
         self.labels
             .draw(&self.map, &self.view, &self.fonts, &layout.obstacles());
+    }
+
+    /// The board's panels (name and legend, scale bar, attribution), over the map and whatever
+    /// was drawn on it.
+    pub fn draw_hud(&mut self) {
+        let layout = self.layout();
         self.hud.draw(&self.map, &self.fonts, &layout);
+    }
+
+    /// Where the board's panels are, in window pixels: clicks there are not on the map.
+    pub fn hud_rects(&self) -> Vec<[f32; 4]> {
+        self.layout().obstacles()
+    }
+
+    fn layout(&self) -> super::hud::HudLayout {
+        self.hud
+            .layout(&self.map, &self.view, &self.fonts, self.insets)
     }
 }
 
@@ -283,6 +390,16 @@ mod tests {
         assert!(north[1] < 400.0, "north is up");
         let r = v.world_rect();
         assert!(r[0] <= 0.0 && r[1] <= 0.0 && r[2] >= 20_000.0 && r[3] >= 10_000.0);
+    }
+
+    #[test]
+    fn fitting_an_area_centres_the_map_in_it() {
+        let b = [0.0, 0.0, 20_000.0, 10_000.0];
+        let v = View::fit_area(b, [1000.0, 800.0], [0.0, 100.0, 700.0, 700.0]);
+        let mid = v.to_screen([10_000.0, 5_000.0]);
+        assert!((mid[0] - 350.0).abs() < 1e-3 && (mid[1] - 450.0).abs() < 1e-3);
+        let corner = v.to_screen([20_000.0, 10_000.0]);
+        assert!(corner[0] <= 700.0 && corner[1] >= 100.0);
     }
 
     #[test]

@@ -1,29 +1,40 @@
-//! The game screen: the board with pieces, the current hand, the actions the engine allows,
-//! the players' standing and an event log. Every verdict comes from [`Game::submit`].
+//! The game screen: the board with pieces, the current hand, the actions the engine allows (and
+//! those it refuses, with why), the players' standing and the whole log. Every verdict comes
+//! from the engine: [`Game::submit`] to act, [`check`](crate::rules::check) and
+//! [`MapBoard::may_go`] to say beforehand what would happen.
 
-use std::path::PathBuf;
-
+mod actions;
 mod battle;
+mod confirm;
 mod draw;
 mod events;
+mod help;
+mod hover;
+mod input;
+mod log;
 mod panel;
+mod pick;
+mod pieces;
+mod recap;
 mod save;
 mod trade;
 
-pub use save::{save_json, seats_in_save, table_in_json};
+pub use save::{save_json, seat_of, LogWatch, Slot};
 
 use super::board::Board as BoardView;
+use super::settings::Settings;
 use super::widgets::Ui;
-use crate::ai::{bot_by_name, step, Bot, Limits};
+use crate::ai::{step, Bot, General, Level, Limits};
 use crate::map::GameMap;
 use crate::rules::map_board::Reach;
 use crate::rules::{
-    legal_commands, CardId, Command, Game, Location, MapBoard, MapPoint, Phase, PlayerId, UnitId,
+    legal_commands, CardId, Command, Game, MapBoard, Pending, PlayerId, RespondTrade, SettlementId,
+    UnitId,
 };
 
-/// Right-hand panel width.
+/// Right-hand panel width, UI units.
 const PANEL_W: f32 = 340.0;
-/// Height of the hand strip along the top.
+/// Height of the hand strip along the top, UI units.
 const HAND_H: f32 = 96.0;
 /// Seconds between two AI commands, normal and fast.
 const AI_DELAY: [f32; 2] = [0.5, 0.05];
@@ -33,8 +44,8 @@ const AI_DELAY: [f32; 2] = [0.5, 0.05];
 pub enum Seat {
     /// A person at the screen.
     Human,
-    /// The general bot.
-    Ai,
+    /// A bot, at a level.
+    Ai(Level),
 }
 
 /// Where the game screen wants to go next.
@@ -43,6 +54,14 @@ pub enum Leave {
     Menu,
     /// The game is won.
     Won(String),
+}
+
+/// A screen over the board that takes the input while open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overlay {
+    None,
+    Help,
+    Settings,
 }
 
 /// A game being played.
@@ -56,16 +75,20 @@ pub struct Play {
     legal: Vec<Command>,
     legal_at: usize,
     selected: Option<UnitId>,
+    /// The settlement clicked on, where the settlement actions apply.
+    selected_place: Option<SettlementId>,
     reach: Option<Reach>,
     cards: Vec<CardId>,
-    log: Vec<String>,
-    message: Option<String>,
-    hover: Option<([f32; 2], String)>,
+    log: log::Log,
+    /// The last refusal, and how many commands the game had when it was given: any later
+    /// command, or a new selection, makes it stale.
+    message: Option<(String, usize)>,
     ai_clock: f32,
     fast: bool,
     /// The human seat whose hand may be shown; another human must first pass the screen.
     revealed: Option<PlayerId>,
-    autosave: PathBuf,
+    /// Where the game saves, and the Save dialog.
+    slot: save::Slot,
     /// The last draw being shown: die, cards, seconds left. Any click skips it.
     draw_shown: Option<(u8, Vec<CardId>, f32)>,
     /// The last combat's (or siege roll's) dice and verdict, with seconds left on screen. Any
@@ -80,6 +103,25 @@ pub struct Play {
     table: Option<Box<dyn super::table_play::TableScreen>>,
     /// Table commands from a save, replayed when the battle's screen opens.
     resume_table: Option<Vec<crate::tactical::LoggedCommand>>,
+    settings: Settings,
+    overlay: Overlay,
+    /// Games before each command that may be taken back, newest last, with the log's length
+    /// then and what the command was.
+    undo: Vec<confirm::UndoStep>,
+    /// A question asked before an action.
+    ask: Option<confirm::Ask>,
+    /// The last aim worked out, and the pointer and state it was for.
+    aim: Option<(input::AimKey, pick::Aim)>,
+    /// Panels drawn last frame (UI units): the wheel and drags there are not the map's.
+    last_panels: Vec<[f32; 4]>,
+    /// How far the action list is scrolled, UI units.
+    actions_scroll: f32,
+    /// What happened since a hot-seat player's last turn, while shown.
+    recap: Option<recap::Recap>,
+    /// For each seat, how many commands' events it had seen when its last turn ended.
+    seen: Vec<usize>,
+    /// The map has been fitted to the part of the window the panels leave free.
+    fitted: bool,
 }
 
 /// Seconds the die and the drawn cards stay on screen.
@@ -87,19 +129,26 @@ const DRAW_SHOW_S: f32 = 1.6;
 
 impl Play {
     /// A game on `map`, which the rules board borrows for the whole session (see
-    /// [`map_cache`](crate::ui::map_cache) for why it is `'static`).
+    /// [`map_cache`](crate::ui::map_cache) for why it is `'static`). A loaded save's log is
+    /// handed over by [`Play::resume`].
     pub fn new(
         map: &'static GameMap,
         view: BoardView,
         game: Game,
         seats: Vec<Seat>,
-        autosave: PathBuf,
+        slot: save::Slot,
     ) -> Play {
         let rules_board = MapBoard::new(map, game.state().scale());
+        // Every seat gets a bot: an AI seat's plays its turns, a human seat's only steps in
+        // where the screen hands it a decision to finish.
         let bots = seats
             .iter()
-            .map(|_| bot_by_name("general").expect("the general bot exists"))
+            .map(|s| match s {
+                Seat::Ai(level) => Box::new(General::new(*level)) as Box<dyn Bot>,
+                Seat::Human => Box::new(General::new(Level::Normal)),
+            })
             .collect();
+        let seats_len = seats.len();
         Play {
             map,
             rules_board,
@@ -110,15 +159,15 @@ impl Play {
             legal: Vec::new(),
             legal_at: usize::MAX,
             selected: None,
+            selected_place: None,
             reach: None,
             cards: Vec::new(),
-            log: vec!["The game begins: place your bases in turn order.".into()],
+            log: log::Log::started(),
             message: None,
-            hover: None,
             ai_clock: 0.0,
             fast: false,
             revealed: None,
-            autosave,
+            slot,
             draw_shown: None,
             combat_shown: None,
             names_before: Default::default(),
@@ -126,6 +175,16 @@ impl Play {
             battle_choice: None,
             table: None,
             resume_table: None,
+            settings: Settings::default(),
+            overlay: Overlay::None,
+            undo: Vec::new(),
+            ask: None,
+            aim: None,
+            last_panels: Vec::new(),
+            actions_scroll: 0.0,
+            recap: None,
+            seen: vec![0; seats_len],
+            fitted: false,
         }
     }
 
@@ -149,47 +208,62 @@ impl Play {
         &self.seats
     }
 
-    /// The game as a save file, with who plays each seat.
-    pub fn save_json(&self) -> String {
-        save::save_json_with_table(
-            &self.game,
-            &self.seats,
-            self.table.as_ref().map(|t| t.log()).as_ref(),
-        )
-    }
-
     /// Where a point of the table (inches from its south-west corner) is on screen, while a
     /// table battle is shown.
     pub fn table_point(&self, inches: [f64; 2]) -> Option<[f32; 2]> {
         self.table.as_ref()?.screen_point(inches)
     }
 
-    /// Resume the table battle the save was left in, once its screen opens.
-    pub fn resume_table(&mut self, commands: Vec<crate::tactical::LoggedCommand>) {
-        self.resume_table = Some(commands);
+    /// Where unit `u`'s coin is drawn, window pixels (its stack's coin).
+    pub fn unit_point(&self, u: UnitId) -> Option<[f32; 2]> {
+        self.stacks()
+            .into_iter()
+            .find(|s| s.units.contains(&u))
+            .map(|s| s.at)
     }
 
     fn human_count(&self) -> usize {
         self.seats.iter().filter(|s| **s == Seat::Human).count()
     }
 
-    /// Every unit's name now, so the log can still name those the next command destroys.
-    fn unit_names(&self) -> std::collections::BTreeMap<UnitId, String> {
-        let state = self.game.state();
-        state
-            .units()
-            .map(|u| (u.id(), super::text::unit_name(state, u.id())))
-            .collect()
+    /// The refusal to show, unless something has happened since.
+    fn message(&self) -> Option<&str> {
+        self.message
+            .as_ref()
+            .filter(|(_, at)| *at == self.game.commands().len())
+            .map(|(m, _)| m.as_str())
     }
 
+    fn refuse(&mut self, why: impl Into<String>) {
+        self.message = Some((why.into(), self.game.commands().len()));
+    }
+
+    /// Carry out a command for the player at the screen; a refusal is shown in the panel.
     fn submit(&mut self, cmd: Command) {
-        self.names_before = self.unit_names();
-        match self.game.submit(&self.rules_board, cmd) {
+        self.names_before = log::unit_names(self.game.state());
+        let before = self.game.clone();
+        let (lines, records) = (self.log.lines.len(), self.log.records.len());
+        let actor = self.game.state().actor();
+        match self.game.submit(&self.rules_board, cmd.clone()) {
             Ok(events) => {
                 self.message = None;
-                self.after(&events);
+                if crate::rules::may_undo(&events) {
+                    self.undo.push(confirm::UndoStep {
+                        game: before,
+                        lines,
+                        records,
+                        what: confirm::undo_what(&cmd, &self.names_before),
+                        unit: match &cmd {
+                            Command::Move(m) => Some(m.unit),
+                            _ => None,
+                        },
+                    });
+                } else {
+                    self.undo.clear();
+                }
+                self.after(actor, &events);
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.refuse(e.to_string()),
         }
     }
 
@@ -200,13 +274,59 @@ impl Play {
         }
     }
 
+    /// AI seats are offered trades by people and answer themselves; a person may ask (in the
+    /// settings) never to be interrupted by an AI's offer: it is declined for them.
+    fn decline_ai_offer(&mut self) -> bool {
+        let state = self.game.state();
+        let Some(Pending::Trade { from, with, .. }) = state.pending().first() else {
+            return false;
+        };
+        let (from, with) = (*from, *with);
+        if !self.settings.decline_ai_trades
+            || !matches!(self.seats[from.index()], Seat::Ai(_))
+            || self.seats[with.index()] != Seat::Human
+        {
+            return false;
+        }
+        self.submit(Command::RespondTrade(RespondTrade { accept: false }));
+        let state = self.game.state();
+        self.log.lines.push(log::Line {
+            round: self.log.round(),
+            text: format!(
+                "(Declined for {} without asking: see Settings.)",
+                state.player(with).name()
+            ),
+            at: None,
+        });
+        true
+    }
+
     /// One frame: input, AI, drawing. Returns where to go when the screen is done.
-    pub fn frame(&mut self, ui: &mut Ui) -> Option<Leave> {
+    pub fn frame(&mut self, ui: &mut Ui, settings: &mut Settings) -> Option<Leave> {
+        self.settings = settings.clone();
+        let leave = self.frame_inner(ui);
+        if self.settings != *settings {
+            *settings = self.settings.clone();
+        }
+        self.last_panels = ui.panels.clone();
+        leave
+    }
+
+    fn frame_inner(&mut self, ui: &mut Ui) -> Option<Leave> {
+        if !self.fitted {
+            // The whole map, clear of the hand and the side panel.
+            let s = ui.scale();
+            self.view.set_insets(HAND_H * s, PANEL_W * s);
+            self.view.fit_free_area();
+            self.fitted = true;
+        }
         if let Some(summary) = self.victory_summary() {
             return Some(Leave::Won(summary));
         }
-        let state = self.game.state();
-        let actor = state.actor();
+        if self.decline_ai_offer() {
+            return None;
+        }
+        let actor = self.game.state().actor();
         let human = self.seats[actor.index()] == Seat::Human;
         if human && self.revealed != Some(actor) && self.human_count() > 1 {
             return self.pass_screen(ui, actor);
@@ -219,233 +339,163 @@ impl Play {
         if human && self.trade_screen(ui) {
             return None;
         }
-        if human && self.table_frame(ui) {
+        let battle = matches!(
+            self.game.state().pending().first(),
+            Some(Pending::Battle { .. })
+        );
+        if human && battle {
+            // The table screen lays itself out in window pixels.
+            ui.set_scale(1.0);
+            if self.table_frame(ui) {
+                return None;
+            }
+        }
+        if self.save_dialog_over_board(ui, human) {
             return None;
         }
         if !human {
-            self.ai_clock += ui.input.dt;
-            if self.ai_clock >= AI_DELAY[usize::from(self.fast)] {
-                self.ai_clock = 0.0;
-                self.names_before = self.unit_names();
-                match step(
-                    &mut self.game,
-                    &self.rules_board,
-                    &mut self.bots,
-                    Limits::turns(u32::MAX),
-                ) {
-                    Ok(Some(s)) => self.after(&s.events),
-                    Ok(None) => {}
-                    Err(e) => self.message = Some(format!("The AI is stuck: {e}")),
-                }
-            }
+            self.ai_step(ui.input.dt);
         }
+        let mut leave = None;
+        self.keys(ui, human);
+        self.draw_board(ui, human);
+        self.panel(ui, human, &mut leave);
+        if human {
+            self.hand(ui);
+        }
+        if self.overlays(ui) {
+            return leave;
+        }
+        self.recap_panel(ui);
+        self.map_input(ui, human);
+        leave
+    }
+
+    fn ai_step(&mut self, dt: f32) {
+        self.ai_clock += dt;
+        if self.ai_clock < AI_DELAY[usize::from(self.fast)] {
+            return;
+        }
+        self.ai_clock = 0.0;
+        self.names_before = log::unit_names(self.game.state());
+        let actor = self.game.state().actor();
+        match step(
+            &mut self.game,
+            &self.rules_board,
+            &mut self.bots,
+            Limits::turns(u32::MAX),
+        ) {
+            Ok(Some(s)) => {
+                self.undo.clear();
+                self.after(actor, &s.events);
+            }
+            Ok(None) => {}
+            Err(e) => self.refuse(format!("The AI is stuck: {e}")),
+        }
+    }
+
+    /// Keys: F fast AI, E end the phase or turn, U undo, ? or F1 help, Escape closes or
+    /// deselects.
+    fn keys(&mut self, ui: &Ui, human: bool) {
         for c in ui.input.chars.clone() {
             match c {
                 'f' => self.fast = !self.fast,
-                'e' if human => {
+                'e' if human && self.overlay == Overlay::None => {
                     if let Some(end) = self
                         .legal
                         .iter()
-                        .find(|c| matches!(c, Command::EndTurn(_) | Command::EndMain(_)))
+                        .find(|c| matches!(c, Command::EndMain(_)))
+                        .or_else(|| self.legal.iter().find(|c| matches!(c, Command::EndTurn(_))))
                         .cloned()
                     {
-                        self.submit(end);
+                        self.end(end);
+                    }
+                }
+                'u' if human && self.overlay == Overlay::None => self.take_back(),
+                // The board takes these itself from the keyboard; a script's arrive here.
+                '+' => self.view.zoom_step(1),
+                '-' => self.view.zoom_step(-1),
+                '?' => {
+                    self.overlay = if self.overlay == Overlay::Help {
+                        Overlay::None
+                    } else {
+                        Overlay::Help
+                    }
+                }
+                '\u{1b}' => {
+                    if self.overlay != Overlay::None {
+                        self.overlay = Overlay::None;
+                    } else if self.ask.is_some() {
+                        self.ask = None;
+                    } else if self.recap.is_some() {
+                        self.recap = None;
+                    } else {
+                        self.selected = None;
+                        self.selected_place = None;
+                        self.reach = None;
                     }
                 }
                 _ => {}
             }
         }
+    }
+
+    /// The map and everything on it, in window pixels, with the board's own panels on top.
+    fn draw_board(&mut self, ui: &mut Ui, human: bool) {
+        let s = ui.scale();
         // The hand covers the top strip for a human, the side panel the right edge: the board's
         // title and attribution move clear of them (the panel repeats the attribution).
         self.view
-            .set_insets(if human { HAND_H } else { 0.0 }, PANEL_W);
-        self.view.draw();
-        self.draw_pieces(ui);
-        let mut leave = None;
-        self.panel(ui, human, &mut leave);
-        if human {
-            self.hand(ui);
+            .set_insets(if human { HAND_H * s } else { 0.0 }, PANEL_W * s);
+        ui.camera_off();
+        self.view.draw_map();
+        let stacks = self.stacks();
+        let aim = if human { self.current_aim(ui) } else { None };
+        self.draw_pieces(ui, &stacks, aim.as_ref());
+        self.view.draw_hud();
+        for r in self.view.hud_rects() {
+            ui.panels.push([r[0] / s, r[1] / s, r[2] / s, r[3] / s]);
         }
+        ui.camera_on();
+    }
+
+    /// The overlays that take the frame's input while open; true if one did.
+    fn overlays(&mut self, ui: &mut Ui) -> bool {
         if self.draw_display(ui) || self.combat_display(ui) || self.battle_choice_frame(ui) {
-            return leave;
+            return true;
         }
-        self.map_input(ui, human);
-        self.tooltip(ui);
-        leave
-    }
-
-    fn map_input(&mut self, ui: &mut Ui, human: bool) {
-        if !human {
-            self.hover = None;
-            return;
-        }
-        let mouse = ui.input.mouse;
-        let world = self.view.view().to_world(mouse);
-        let state = self.game.state();
-        let me = state.actor();
-        self.hover = None;
-        if let Some(u) = self.selected {
-            let on_panel = ui.panels.iter().any(|r| super::widgets::inside(mouse, *r));
-            if !on_panel && state.phase() == Phase::Main {
-                let verdict = match self.rules_board.may_go(state, u, MapPoint::from_m(world)) {
-                    Ok(mv) if mv.via.is_some() => {
-                        "Legal: a motorway double move — click to move here".to_string()
-                    }
-                    Ok(_) => "Legal: click to move here".to_string(),
-                    Err(e) => e.to_string(),
-                };
-                self.hover = Some((mouse, verdict));
+        match self.overlay {
+            Overlay::Help => {
+                if self.help(ui) {
+                    self.overlay = Overlay::None;
+                }
+                return true;
             }
-        }
-        if let Some(enemy) = self.enemy_at(mouse) {
-            let attack = self.legal.iter().find_map(|c| match c {
-                Command::Attack(a) if Some(a.unit) == self.selected && a.target == enemy => {
-                    Some(a.clone())
+            Overlay::Settings => {
+                let [w, h] = ui.size();
+                let r = [(w - 640.0) / 2.0, (h - 420.0) / 2.0, 640.0, 420.0];
+                if super::settings::panel(ui, &mut self.settings, r) {
+                    self.overlay = Overlay::None;
                 }
-                _ => None,
-            });
-            if let Some(a) = attack {
-                let text = attack_odds_text(state, &self.rules_board, a.unit, a.target);
-                self.hover = Some((mouse, text));
+                ui.swallow_click();
+                return true;
             }
+            Overlay::None => {}
         }
-        let Some(click) = ui.free_click() else { return };
-        match state.phase() {
-            Phase::Setup => {
-                let best = self
-                    .legal
-                    .iter()
-                    .filter_map(|c| match c {
-                        Command::PlaceBase(pb) => {
-                            let s = self
-                                .view
-                                .view()
-                                .to_screen(self.map.places()[pb.place.0 as usize].pos());
-                            let d = ((s[0] - click[0]).powi(2) + (s[1] - click[1]).powi(2)).sqrt();
-                            (d < 25.0).then_some((d, c.clone()))
-                        }
-                        _ => None,
-                    })
-                    .min_by(|a, b| a.0.total_cmp(&b.0));
-                match best {
-                    Some((_, cmd)) => self.submit(cmd),
-                    None => self.message = Some("Click one of the places ringed in green.".into()),
-                }
-            }
-            Phase::Main | Phase::Attack => {
-                if let Some(u) = self.own_unit_at(click, me) {
-                    self.selected = Some(u);
-                    self.reach = if state.phase() == Phase::Main {
-                        self.rules_board.reach(state, u).ok()
-                    } else {
-                        None
-                    };
-                    return;
-                }
-                if let (Some(u), Some(t)) = (self.selected, self.enemy_at(click)) {
-                    if state.phase() == Phase::Attack {
-                        if !self.open_battle_choice(u, t) {
-                            self.submit(Command::Attack(crate::rules::Attack::dice(u, t)));
-                        }
-                        return;
-                    }
-                }
-                if let (Some(u), Phase::Main) = (self.selected, state.phase()) {
-                    match self.rules_board.may_go(state, u, MapPoint::from_m(world)) {
-                        Ok(mv) => self.submit(Command::Move(mv)),
-                        Err(e) => self.message = Some(e.to_string()),
-                    }
-                }
-            }
-            _ => {}
-        }
+        self.ask_frame(ui)
     }
-
-    fn own_unit_at(&self, s: [f32; 2], me: PlayerId) -> Option<UnitId> {
-        let state = self.game.state();
-        state.units_of(me).into_iter().find(|u| {
-            state.unit_pos(*u).is_some_and(|p| {
-                let mut q = self.px(p);
-                if state
-                    .unit(*u)
-                    .is_some_and(|u| matches!(u.at(), Location::Settlement(_)))
-                {
-                    q = [q[0] + 12.0, q[1] - 12.0];
-                }
-                (q[0] - s[0]).hypot(q[1] - s[1]) < 12.0
-            })
-        })
-    }
-
-    fn enemy_at(&self, s: [f32; 2]) -> Option<crate::rules::Target> {
-        let state = self.game.state();
-        let me = state.actor();
-        let near = |p: MapPoint| {
-            let q = self.px(p);
-            (q[0] - s[0]).hypot(q[1] - s[1]) < 14.0
-        };
-        if let Some(u) = state
-            .units()
-            // Units inside a settlement are attacked through it (they defend it together).
-            .filter(|u| !matches!(u.at(), Location::Settlement(_)))
-            .find(|u| u.owner() != me && state.unit_pos(u.id()).is_some_and(near))
-        {
-            return Some(crate::rules::Target::Unit(u.id()));
-        }
-        state
-            .settlements()
-            .find(|x| x.owner() != me && near(x.pos()))
-            .map(|x| crate::rules::Target::Settlement(x.id()))
-    }
-}
-
-/// The exact odds of an attack, and with one more resource die.
-fn attack_odds_text(
-    state: &crate::rules::State,
-    board: &MapBoard,
-    unit: UnitId,
-    target: crate::rules::Target,
-) -> String {
-    let Some(u) = state.unit(unit) else {
-        return String::new();
-    };
-    let defenders = match target {
-        crate::rules::Target::Unit(t) => state.stack_of(t),
-        crate::rules::Target::Settlement(s) => state.defenders(s),
-    };
-    let Some(d) = crate::rules::strongest(state, board, &defenders)
-        .first()
-        .map(|d| crate::rules::defence_dice(state, board, *d))
-    else {
-        return "Empty: an attack captures it".into();
-    };
-    let a = u.attack_dice();
-    let o = crate::rules::odds(a, d);
-    let bought = match u.bonus_dice().0 {
-        0 => String::new(),
-        n => format!(" (with {n} bought)"),
-    };
-    let mut t = format!(
-        "{}v{} dice{bought}: win {:.0}% · lose {:.0}% · stand-off {:.0}%",
-        a.0,
-        d.0,
-        100.0 * o.p_attacker(),
-        100.0 * o.p_defender(),
-        100.0 * o.p_standoff()
-    );
-    if a.0 < 4 {
-        let o2 = crate::rules::odds(a.plus_capped(crate::rules::Dice(1)), d);
-        t.push_str(&format!(
-            " · buy +1 die ♦: win {:.0}%",
-            100.0 * o2.p_attacker()
-        ));
-    }
-    t
 }
 
 impl Play {
-    /// Pan and zoom the board from the real mouse and keyboard.
-    pub fn pan_zoom(&mut self, dt: f32) {
-        self.view.handle_input(dt);
+    /// Pan and zoom the board from the real mouse and keyboard; the characters typed that the
+    /// board does not use are returned for the game screen.
+    pub fn pan_zoom(&mut self, dt: f32, scale: f32) -> Vec<char> {
+        let (x, y) = macroquad::input::mouse_position();
+        let m = [x / scale, y / scale];
+        let over = self
+            .last_panels
+            .iter()
+            .any(|r| super::widgets::inside(m, *r));
+        self.view.handle_input_over(dt, !over)
     }
 }

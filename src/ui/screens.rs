@@ -7,15 +7,18 @@ use macroquad::color::{Color, BLACK, WHITE};
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_rectangle, draw_rectangle_lines};
 use macroquad::window::clear_background;
 
-use super::play::{Leave, Play, Seat};
+use super::play::{seat_of, Leave, Play, Seat, Slot};
 use super::widgets::{colour_of, Ui, INK};
 use super::Fonts;
 use crate::map::{GameMap, Measure};
 use crate::rules::Game;
+use crate::save::{GameId, SavedGame};
 
+mod load;
 mod map_cards;
 mod new_game;
 
+pub use load::{describe_save, load, LoadList};
 pub use new_game::{find_maps, setup, MapChoice, SeatChoice, Setup};
 
 const BACKDROP: Color = Color::new(0.93, 0.91, 0.85, 1.0);
@@ -27,9 +30,11 @@ pub enum Screen {
     /// New-game setup.
     Setup(Box<Setup>),
     /// A list of saves.
-    Load(Vec<PathBuf>, Option<String>),
+    Load(Box<LoadList>),
     /// The rules in our words.
     Rules,
+    /// UI scale, AI trade offers, confirmations.
+    Settings,
     /// A game.
     Play(Box<Play>),
     /// The end.
@@ -45,51 +50,70 @@ pub struct Places {
     pub maps: PathBuf,
     /// The map chosen first on the setup screen.
     pub default_map: PathBuf,
-    /// The saves folder (autosave.json and save.json).
+    /// The saves folder: named saves and each game's autosave.
     pub saves: PathBuf,
+    /// The seed a new game starts with: fixed when a script drives the UI (so its runs repeat),
+    /// otherwise none and a fresh one is drawn.
+    pub seed: Option<u64>,
 }
 
 /// The main menu.
 pub fn menu(ui: &mut Ui, places: &Places) -> Option<Screen> {
     clear_background(BACKDROP);
-    ui.title("OMMS", 560.0, 180.0, 64, INK);
-    ui.text(
-        "On Map Military Strategy, on real OpenStreetMap roads",
-        400.0,
-        220.0,
-        20,
-        INK,
-    );
-    let x = 540.0;
-    if ui.button("New game", [x, 280.0, 200.0, 44.0], true) {
-        return Some(Screen::Setup(Box::new(Setup::new(find_maps(places)))));
+    let [sw, sh] = ui.size();
+    let top = (sh - 420.0) / 2.0;
+    let centre = |ui: &Ui, s: &str, size: u16, bold: bool| {
+        let w = if bold {
+            ui.width_bold(s, size)
+        } else {
+            ui.width(s, size)
+        };
+        (sw - w) / 2.0
+    };
+    ui.title("OMMS", centre(ui, "OMMS", 64, true), top + 60.0, 64, INK);
+    let sub = "On Map Military Strategy, on real OpenStreetMap roads";
+    ui.text(sub, centre(ui, sub, 20, false), top + 100.0, 20, INK);
+    let x = (sw - 200.0) / 2.0;
+    let row = |i: f32| [x, top + 150.0 + i * 56.0, 200.0, 44.0];
+    if ui.button("New game", row(0.0), true) {
+        return Some(Screen::Setup(Box::new(Setup::new(
+            find_maps(places),
+            places.seed,
+        ))));
     }
-    if ui.button("Load game", [x, 340.0, 200.0, 44.0], true) {
-        let mut saves: Vec<PathBuf> = std::fs::read_dir(&places.saves)
-            .map(|rd| {
-                rd.flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "json"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        saves.sort();
-        return Some(Screen::Load(saves, None));
+    if ui.button("Load game", row(1.0), true) {
+        return Some(Screen::Load(Box::new(LoadList::read(&places.saves))));
     }
-    if ui.button("Rules", [x, 400.0, 200.0, 44.0], true) {
+    if ui.button("Rules", row(2.0), true) {
         return Some(Screen::Rules);
     }
-    if ui.button("Quit", [x, 460.0, 200.0, 44.0], true) {
+    if ui.button("Settings", row(3.0), true) {
+        return Some(Screen::Settings);
+    }
+    if ui.button("Quit", row(4.0), true) {
         return Some(Screen::Quit);
     }
     None
 }
 
-/// Show a game: the board for its map and the seats given.
+/// Show a new game: the board for its map and the seats given. The game gets an id of its own,
+/// so its autosave is its own too.
 pub fn open_game(
     dir: &Path,
     game: Game,
     seats: Vec<Seat>,
+    fonts: &Fonts,
+    places: &Places,
+) -> Result<Screen, String> {
+    let plays = seats.iter().map(|s| (*s).into()).collect();
+    let saved = SavedGame::new(game, GameId::fresh(), plays).map_err(|e| e.to_string())?;
+    open_with(dir, saved, fonts, places)
+}
+
+/// Show a game as saved (or just started) on the map in `dir`.
+pub(super) fn open_with(
+    dir: &Path,
+    saved: SavedGame,
     fonts: &Fonts,
     places: &Places,
 ) -> Result<Screen, String> {
@@ -101,92 +125,35 @@ pub fn open_game(
     );
     std::fs::create_dir_all(&places.saves)
         .map_err(|e| format!("cannot make {}: {e}", places.saves.display()))?;
+    let seats = saved.seats().iter().map(seat_of).collect();
+    let slot = Slot::new(
+        places.saves.clone(),
+        saved.game_id().clone(),
+        saved.name().map(str::to_string),
+    );
     Ok(Screen::Play(Box::new(Play::new(
         map,
         view,
-        game,
+        saved.into_game(),
         seats,
-        places.saves.join("autosave.json"),
+        slot,
     ))))
 }
 
-/// The load screen: pick a save; its map is found by name in the maps folder.
-pub fn load(
-    ui: &mut Ui,
-    saves: &[PathBuf],
-    error: &mut Option<String>,
-    fonts: &Fonts,
-    places: &Places,
-) -> Option<Screen> {
+/// The settings, from the menu.
+pub fn settings(ui: &mut Ui, s: &mut super::settings::Settings) -> Option<Screen> {
     clear_background(BACKDROP);
-    ui.title("Load game", 40.0, 50.0, 32, INK);
-    if saves.is_empty() {
-        ui.text(
-            &format!("No saves in {} yet.", places.saves.display()),
-            40.0,
-            100.0,
-            18,
-            INK,
-        );
-    }
-    for (i, p) in saves.iter().enumerate() {
-        let label = p
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        if ui.button(&label, [40.0, 80.0 + i as f32 * 40.0, 400.0, 34.0], true) {
-            let opened = crate::sim::read_save(p)
-                .map_err(|e| e.to_string())
-                .and_then(|game| {
-                    let dir = map_dir_named(places, &game.setup().map)?;
-                    let seats = super::play::seats_in_save(p, game.state().players().len());
-                    let table = std::fs::read_to_string(p)
-                        .ok()
-                        .and_then(|t| super::play::table_in_json(&t));
-                    open_game(&dir, game, seats, fonts, places).map(|mut screen| {
-                        if let (Screen::Play(play), Some(commands)) = (&mut screen, table) {
-                            play.resume_table(commands);
-                        }
-                        screen
-                    })
-                });
-            match opened {
-                Ok(s) => return Some(s),
-                Err(e) => *error = Some(e),
-            }
-        }
-    }
-    if let Some(e) = error {
-        ui.paragraph(e, 40.0, 600.0, 16, 1100.0);
-    }
-    ui.button("Back", [40.0, 730.0, 140.0, 40.0], true)
-        .then_some(Screen::Menu)
-}
-
-/// The folder in the maps folder a save's map name refers to: the folder's own name or the
-/// name in its `map.toml` (what `omms sim` records).
-fn map_dir_named(places: &Places, name: &str) -> Result<PathBuf, String> {
-    let dirs = std::fs::read_dir(&places.maps)
-        .map_err(|e| format!("cannot read the maps folder {}: {e}", places.maps.display()))?;
-    let mut dirs: Vec<PathBuf> = dirs.flatten().map(|e| e.path()).collect();
-    dirs.push(places.default_map.clone());
-    dirs.into_iter()
-        .find(|d| {
-            d.file_name()
-                .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(name))
-                || crate::map::load_meta(d).is_ok_and(|m| m.name == name)
-        })
-        .ok_or_else(|| {
-            format!(
-                "the save is for the map {name:?}, which is not in {}",
-                places.maps.display()
-            )
-        })
+    let [sw, sh] = ui.size();
+    let (w, h) = (640.0_f32.min(sw - 40.0), 420.0);
+    let r = [(sw - w) / 2.0, (sh - h) / 2.0, w, h];
+    super::settings::panel(ui, s, r).then_some(Screen::Menu)
 }
 
 /// The victory screen.
 pub fn won(ui: &mut Ui, summary: &str) -> Option<Screen> {
     clear_background(BACKDROP);
-    let mut y = 200.0;
+    let [_, sh] = ui.size();
+    let mut y = (sh / 4.0).min(200.0);
     for (i, line) in summary.lines().enumerate() {
         if i == 0 {
             ui.title(line, 200.0, y, 36, INK);
@@ -196,8 +163,12 @@ pub fn won(ui: &mut Ui, summary: &str) -> Option<Screen> {
         }
         y += 30.0;
     }
-    ui.button("Main menu", [200.0, y + 30.0, 200.0, 44.0], true)
-        .then_some(Screen::Menu)
+    ui.button(
+        "Main menu",
+        [200.0, (y + 30.0).min(sh - 60.0), 200.0, 44.0],
+        true,
+    )
+    .then_some(Screen::Menu)
 }
 
 const RULES: &[&str] = &[
@@ -212,27 +183,16 @@ const RULES: &[&str] = &[
 /// The rules in the game's own words, with the table measures drawn at real size (96 dpi).
 pub fn rules(ui: &mut Ui) -> Option<Screen> {
     clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
     ui.title("How to play", 40.0, 50.0, 32, INK);
     let mut y = 90.0;
+    // The text first (it must all show); the measures take what is left on the right.
+    let text_w = (sw - 40.0 - 460.0).clamp(420.0, 700.0);
+    let size = if sh < 700.0 { 14 } else { 15 };
     for p in RULES {
-        y = ui.paragraph(p, 40.0, y, 16, 700.0) + 8.0;
+        y = ui.paragraph(p, 40.0, y, size, text_w) + 6.0;
     }
-    let px_per_mm = 96.0 / 25.4;
-    let x0 = 740.0;
-    ui.title(
-        "Measures (actual size on a 96 dpi screen)",
-        x0,
-        80.0,
-        16,
-        INK,
-    );
-    let (l, b) = (
-        Measure::CardLength.mm() as f32 * px_per_mm,
-        Measure::CardBreadth.mm() as f32 * px_per_mm,
-    );
-    draw_rectangle(x0, 100.0, b, l, WHITE);
-    draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
-    ui.text("card 63.5 × 88.9 mm", x0, 100.0 + l + 18.0, 14, INK);
+    let x0 = 40.0 + text_w + 30.0;
     let coins = [
         (Measure::Coin1p, "1p settlement"),
         (Measure::Coin2p, "2p fortification"),
@@ -242,27 +202,58 @@ pub fn rules(ui: &mut Ui) -> Option<Screen> {
         (Measure::Coin50p, "50p Ship"),
         (Measure::CoinPound, "£1 Tank"),
     ];
-    let mut cy = 120.0;
-    for (m, what) in coins {
+    // Actual size on a 96 dpi screen (window pixels, whatever the UI scale), unless the card
+    // and the column of coins beside it do not fit: then smaller, and said so. Labels keep
+    // their size; only the card and the coins shrink.
+    let actual = 96.0 / 25.4 / ui.scale();
+    let (l, b) = (
+        Measure::CardLength.mm() as f32,
+        Measure::CardBreadth.mm() as f32,
+    );
+    let (label_w, gap) = (150.0, 20.0);
+    let coin_d = Measure::Coin50p.mm() as f32;
+    let row_gap = 6.0;
+    let room_w = (sw - x0 - 20.0 - gap - 6.0 - label_w).max(60.0);
+    let room_h = (sh - 170.0).max(60.0);
+    let k = (room_w / ((b + coin_d) * actual))
+        .min((room_h - 7.0 * row_gap) / (7.0 * coin_d * actual))
+        .min((room_h - 40.0) / (l * actual))
+        .min(1.0);
+    let px_per_mm = actual * k;
+    let title = if k > 0.999 {
+        "Measures (actual size on a 96 dpi screen)".to_string()
+    } else {
+        format!("Measures ({:.0}% of actual size)", k * 100.0)
+    };
+    ui.title(&title, x0, 80.0, 16, INK);
+    let (l, b) = (l * px_per_mm, b * px_per_mm);
+    draw_rectangle(x0, 100.0, b, l, WHITE);
+    draw_rectangle_lines(x0, 100.0, b, l, 2.0, BLACK);
+    ui.text("card", x0, 100.0 + l + 16.0, 12, INK);
+    ui.text("63.5 × 88.9 mm", x0, 100.0 + l + 31.0, 12, INK);
+    let d = coin_d * px_per_mm;
+    let cx = x0 + b + gap + d / 2.0;
+    for (i, (m, what)) in coins.iter().enumerate() {
         let r = m.radius_mm() as f32 * px_per_mm;
-        draw_circle(x0 + b + 40.0, cy + r, r, colour_of("yellow"));
-        draw_circle_lines(x0 + b + 40.0, cy + r, r, 1.5, BLACK);
-        ui.text(
+        let cy = 100.0 + i as f32 * (d + row_gap) + d / 2.0;
+        draw_circle(cx, cy, r, colour_of("yellow"));
+        draw_circle_lines(cx, cy, r, 1.5, BLACK);
+        ui.text_fit(
             &format!("{what} Ø{:.1}", m.mm()),
-            x0 + b + 40.0 + r + 10.0,
-            cy + r + 5.0,
-            14,
+            cx + d / 2.0 + 6.0,
+            cy + 5.0,
+            13,
             INK,
+            label_w,
         );
-        cy += 2.0 * r + 8.0;
     }
-    ui.button("Back", [40.0, 730.0, 140.0, 40.0], true)
+    ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true)
         .then_some(Screen::Menu)
 }
 
 /// Run one frame of the game screen and follow where it leads.
-pub fn play(ui: &mut Ui, p: &mut Play) -> Option<Screen> {
-    match p.frame(ui)? {
+pub fn play(ui: &mut Ui, p: &mut Play, settings: &mut super::settings::Settings) -> Option<Screen> {
+    match p.frame(ui, settings)? {
         Leave::Menu => Some(Screen::Menu),
         Leave::Won(s) => Some(Screen::Won(s)),
     }

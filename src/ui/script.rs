@@ -5,7 +5,10 @@
 //! - `click X Y` — a click at screen pixels;
 //! - `hover X Y` — the pointer moves there without clicking;
 //! - `button LABEL` — a click on the button whose label is (or starts with) LABEL;
-//! - `map LON LAT` — a click on the map at that longitude and latitude;
+//! - `map LON LAT` — a click on the map at that longitude and latitude (`hover-map LON LAT`
+//!   moves the pointer there);
+//! - `unit N` — a click on unit N's coin, wherever its stack is drawn (`hover-unit N` moves the
+//!   pointer there without clicking);
 //! - `key C` — a typed character, or `key backspace`, `key enter`, `key escape`, `key space`;
 //! - `type TEXT` — the characters of TEXT, typed at once;
 //! - `wait N` — N frames with no input;
@@ -13,7 +16,15 @@
 //! - `save FILE` — write the game in progress to FILE;
 //! - `bench N` — time N frames and print the median and p99;
 //! - `table X Y` — a click on the tactical table, X and Y inches from its south-west corner;
-//! - `table-hover X Y` — the pointer moves there on the tactical table.
+//! - `table-hover X Y` — the pointer moves there on the tactical table;
+//! - `wheel N` — N notches of the mouse wheel where the pointer is (positive: away from you);
+//! - `hover-button LABEL` — the pointer moves over a button without clicking;
+//! - `expect-tip TEXT` — the script fails unless the tooltip or hover card shown in the last
+//!   frame contains TEXT;
+//! - `expect-on-screen` — the script fails if any button of the last frame lies outside the
+//!   window;
+//! - `expect-button TEXT` — the script fails unless a button (or named region) of the last
+//!   frame has TEXT in its label.
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -30,6 +41,12 @@ pub enum Step {
     Button(String),
     /// A click on the map at lon, lat.
     Map([f64; 2]),
+    /// The pointer over the map at lon, lat.
+    HoverMap([f64; 2]),
+    /// A click on a unit's coin, by the unit's number.
+    Unit(u32),
+    /// The pointer over a unit's coin.
+    HoverUnit(u32),
     /// A typed character.
     Key(char),
     /// Typed text.
@@ -46,6 +63,16 @@ pub enum Step {
     Table([f64; 2]),
     /// The pointer moves to a point of the tactical table, in inches.
     TableHover([f64; 2]),
+    /// Mouse wheel notches.
+    Wheel(f32),
+    /// The pointer over a named button.
+    HoverButton(String),
+    /// The last frame's tooltip must contain this.
+    ExpectTip(String),
+    /// Every button of the last frame must lie inside the window.
+    ExpectOnScreen,
+    /// Some button of the last frame must have this in its label.
+    ExpectButton(String),
 }
 
 /// Read a script file.
@@ -76,6 +103,10 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
                 Some([x, y]) => Step::Map([*x, *y]),
                 _ => return Err(bad()),
             },
+            "hover-map" => match nums().as_deref() {
+                Some([x, y]) => Step::HoverMap([*x, *y]),
+                _ => return Err(bad()),
+            },
             "table" => match nums().as_deref() {
                 Some([x, y]) => Step::Table([*x, *y]),
                 _ => return Err(bad()),
@@ -85,6 +116,12 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
                 _ => return Err(bad()),
             },
             "button" if !rest.is_empty() => Step::Button(rest.to_string()),
+            "hover-button" if !rest.is_empty() => Step::HoverButton(rest.to_string()),
+            "expect-tip" if !rest.is_empty() => Step::ExpectTip(rest.to_string()),
+            "expect-on-screen" => Step::ExpectOnScreen,
+            "expect-button" if !rest.is_empty() => Step::ExpectButton(rest.to_string()),
+            "unit" => Step::Unit(rest.parse().map_err(|_| bad())?),
+            "hover-unit" => Step::HoverUnit(rest.parse().map_err(|_| bad())?),
             "key" => Step::Key(match rest {
                 "backspace" => '\u{8}',
                 "enter" => '\n',
@@ -96,6 +133,7 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
             "type" if !rest.is_empty() => Step::Type(rest.to_string()),
             "wait" => Step::Wait(rest.parse().map_err(|_| bad())?),
             "bench" => Step::Bench(rest.parse().map_err(|_| bad())?),
+            "wheel" => Step::Wheel(rest.parse().map_err(|_| bad())?),
             "shot" if !rest.is_empty() => Step::Shot(rest.to_string()),
             "save" if !rest.is_empty() => Step::Save(rest.to_string()),
             _ => return Err(bad()),
@@ -109,8 +147,8 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
 pub enum Frame {
     /// The input is filled in (or the script is idling): draw the frame.
     Input,
-    /// A step only the screen on show can carry out (`map`, `table`, `table-hover`, `save`,
-    /// `shot`): the screen does it and then draws the frame.
+    /// A step only the screen on show can carry out (`map`, `unit`, `table`, `table-hover`,
+    /// `save`, `shot`): the screen does it and then draws the frame.
     Own(Step),
     /// The script has run out.
     End,
@@ -182,21 +220,39 @@ impl Player {
             Step::Click(p) => self.click(input, p),
             Step::Hover(p) => self.hover(input, p),
             Step::Button(label) => {
-                let r = buttons
-                    .iter()
-                    .find(|(l, _)| *l == label)
-                    .or_else(|| buttons.iter().find(|(l, _)| l.starts_with(&label)))
-                    .map(|b| b.1)
-                    .ok_or_else(|| {
-                        let all: Vec<&str> = buttons.iter().map(|b| b.0.as_str()).collect();
-                        format!("script: no button {label:?} on screen; there are {all:?}")
-                    })?;
+                let r = find_button(buttons, &label)?;
                 self.click(input, [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0]);
+            }
+            Step::HoverButton(label) => {
+                let r = find_button(buttons, &label)?;
+                self.hover(input, [r[0] + r[2] / 2.0, r[1] + r[3] / 2.0]);
+            }
+            Step::ExpectButton(text) => {
+                if !buttons.iter().any(|(l, _)| l.contains(&text)) {
+                    let all: Vec<&str> = buttons.iter().map(|b| b.0.as_str()).collect();
+                    return Err(format!(
+                        "script: no button with {text:?} on screen; there are {all:?}"
+                    ));
+                }
+            }
+            Step::ExpectOnScreen => {
+                let (w, h) = (
+                    macroquad::window::screen_width(),
+                    macroquad::window::screen_height(),
+                );
+                if let Some((l, r)) = buttons.iter().find(|(_, r)| {
+                    r[0] < -0.5 || r[1] < -0.5 || r[0] + r[2] > w + 0.5 || r[1] + r[3] > h + 0.5
+                }) {
+                    return Err(format!(
+                        "script: button {l:?} at {r:?} is outside the {w}×{h} window"
+                    ));
+                }
             }
             Step::Key(c) => input.chars.push(c),
             Step::Type(text) => input.chars.extend(text.chars()),
             Step::Wait(n) => self.idle = n,
             Step::Bench(n) => self.bench = Some((n.max(1), Vec::new(), Instant::now())),
+            Step::Wheel(n) => input.wheel = n,
             own => return Ok(Frame::Own(own)),
         }
         Ok(Frame::Input)
@@ -215,6 +271,19 @@ impl Player {
     }
 }
 
+/// The rectangle of the button whose label is (or else starts with) `label`.
+fn find_button(buttons: &[(String, [f32; 4])], label: &str) -> Result<[f32; 4], String> {
+    buttons
+        .iter()
+        .find(|(l, _)| l == label)
+        .or_else(|| buttons.iter().find(|(l, _)| l.starts_with(label)))
+        .map(|b| b.1)
+        .ok_or_else(|| {
+            let all: Vec<&str> = buttons.iter().map(|b| b.0.as_str()).collect();
+            format!("script: no button {label:?} on screen; there are {all:?}")
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,7 +294,7 @@ mod tests {
         let path = dir.path().join("s.txt");
         std::fs::write(
             &path,
-            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\n",
+            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\n",
         )
         .unwrap();
         assert_eq!(
@@ -244,6 +313,14 @@ mod tests {
                 Step::Bench(5),
                 Step::Table([24.0, 3.5]),
                 Step::TableHover([1.0, 2.0]),
+                Step::Wheel(-2.0),
+                Step::Unit(3),
+                Step::HoverUnit(4),
+                Step::HoverMap([1.0, 2.0]),
+                Step::HoverButton("End turn".into()),
+                Step::ExpectTip("Legal: click".into()),
+                Step::ExpectOnScreen,
+                Step::ExpectButton("recap".into()),
             ]
         );
         std::fs::write(&path, "wait 1\nkey tab\n").unwrap();

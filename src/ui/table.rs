@@ -213,7 +213,11 @@ pub fn terrain_meshes(field: &Battlefield, f: &Frame) -> Vec<super::mesh::Chunk>
         (crate::tactical::battlefield::ROAD_HALF_WIDTH_MM as f32 * f.px_per_mm).max(1.5);
     let pts =
         |ls: &LineString<f64>| -> Vec<[f32; 2]> { ls.0.iter().map(|c| f.px([c.x, c.y])).collect() };
-    for l in field.lines.iter().filter(|l| l.kind == LineKind::River) {
+    for l in field
+        .lines
+        .iter()
+        .filter(|l| matches!(l.kind, LineKind::River | LineKind::Stream))
+    {
         m.polyline(&pts(&l.line), 2.0, RIVER, 6);
     }
     for l in field.lines.iter().filter(|l| l.kind == LineKind::Road) {

@@ -31,6 +31,11 @@ pub fn suit_symbol(suit: Suit) -> (&'static str, bool) {
     }
 }
 
+/// "6 6 2": a roll as the dice show it.
+fn dice(roll: &[u8]) -> String {
+    roll.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
 fn short(id: CardId) -> String {
     let (r, s, _) = card_face(id);
     format!("{r}{s}")
@@ -151,9 +156,11 @@ pub fn event_line(
         }
         Event::TurnStarted { player, .. } => format!("— {}'s turn —", who(*player)),
         Event::DrawRolled { player, value } => format!("{} rolls {value}", who(*player)),
-        Event::CardsDrawn { player, cards } => {
-            format!("{} draws {} card(s)", who(*player), cards.len())
-        }
+        Event::CardsDrawn { player, cards } => format!(
+            "{} draws {}",
+            who(*player),
+            crate::ui::widgets::count(cards.len(), "card", "cards")
+        ),
         Event::UnitPlaced { unit, .. } => format!("{} appears", unit_name(state, *unit)),
         Event::UnitMoved { unit, .. } => format!("{} moves", unit_name(state, *unit)),
         Event::UnitDestroyed { unit, .. } => format!("{} is destroyed", unit_name(state, *unit)),
@@ -206,9 +213,9 @@ pub fn event_line(
             outcome,
             ..
         } => format!(
-            "Dice {:?} against {:?}: {}",
-            attack,
-            defence,
+            "Dice {} against {}: {}",
+            dice(attack),
+            dice(defence),
             match outcome {
                 Outcome::AttackerWins => "the attacker wins",
                 Outcome::DefenderWins => "the defender wins",

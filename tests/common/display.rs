@@ -56,9 +56,26 @@ pub fn play_script(
     script: &str,
     limit: Duration,
 ) -> String {
+    play_script_in(map, dir, shots, saves, script, limit, [1280, 800])
+}
+
+/// [`play_script`] in a game window of `window` pixels.
+pub fn play_script_in(
+    map: &std::path::Path,
+    dir: &std::path::Path,
+    shots: Option<&std::path::Path>,
+    saves: &std::path::Path,
+    script: &str,
+    limit: Duration,
+    window: [u32; 2],
+) -> String {
     let path = dir.join("script.txt");
     std::fs::write(&path, script).unwrap();
-    let mut cmd = under_xvfb();
+    let mut cmd = Command::new("xvfb-run");
+    cmd.args(["-a", "-s", "-screen 0 1400x900x24"])
+        .arg(env!("CARGO_BIN_EXE_omms"))
+        .arg("--window")
+        .arg(format!("{}x{}", window[0], window[1]));
     cmd.arg("--map").arg(map).arg("--script").arg(&path);
     if let Some(shots) = shots {
         cmd.arg("--screenshot-dir").arg(shots);
@@ -68,4 +85,71 @@ pub fn play_script(
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "omms --script failed: {stderr}");
     stderr
+}
+
+/// Put `save` (a save file's text) in a fresh saves folder as `NAME.json`, with `files` beside
+/// it (e.g. `settings.toml`), load it from the menu in a `window`-sized game window, play
+/// `body`, and return the game the UI then saved (`after.json`'s text) with the working folder
+/// (the saves are in `saves/`). Each of `shots` must have been written; with `OMMS_SHOTS` set
+/// (e.g. to `docs/`) they are copied there too.
+#[allow(clippy::too_many_arguments)]
+pub fn play_loaded(
+    map: &std::path::Path,
+    name: &str,
+    save: &str,
+    files: &[(&str, &str)],
+    body: &str,
+    shots: &[&str],
+    window: [u32; 2],
+    limit: Duration,
+) -> (tempfile::TempDir, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let saves = tmp.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    std::fs::write(saves.join(format!("{name}.json")), save).unwrap();
+    for (file, text) in files {
+        std::fs::write(saves.join(file), text).unwrap();
+    }
+    let script = format!(
+        "wait 2\nbutton Load game\nwait 1\nbutton {name}\nwait 3\n{body}\nsave after.json\n"
+    );
+    play_script_in(
+        map,
+        tmp.path(),
+        Some(tmp.path()),
+        &saves,
+        &script,
+        limit,
+        window,
+    );
+    keep_shots(tmp.path(), shots);
+    let after = std::fs::read_to_string(tmp.path().join("after.json")).unwrap();
+    (tmp, after)
+}
+
+/// Check that each of `shots` was written into `dir`, and copy them to `OMMS_SHOTS` if set.
+pub fn keep_shots(dir: &std::path::Path, shots: &[&str]) {
+    for shot in shots {
+        let png = dir.join(format!("{shot}.png"));
+        assert!(
+            std::fs::metadata(&png).is_ok_and(|m| m.len() > 10_000),
+            "{shot}.png was not written"
+        );
+        if let Some(out) = std::env::var_os("OMMS_SHOTS").map(std::path::PathBuf::from) {
+            std::fs::copy(&png, out.join(format!("{shot}.png"))).unwrap();
+        }
+    }
+}
+
+/// Each command of a game by its kind ("move", "end_main", …), as its saved log names it.
+pub fn command_kinds(game: &omms::rules::Game) -> Vec<String> {
+    game.commands()
+        .iter()
+        .map(|c| {
+            serde_json::to_value(c).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
 }

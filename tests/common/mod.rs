@@ -82,5 +82,6 @@ pub fn options_from(r: u32) -> Options {
         },
         battles: Default::default(),
         seafaring: false,
+        safe_bases: (r / 36) % 2 == 0,
     }
 }

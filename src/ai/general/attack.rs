@@ -1,144 +1,209 @@
-//! The general's attacks: every fight is priced with the exact odds ([`odds`]) — what winning
-//! gains (the unit, a card, the settlement if it was the last defender, the game if it was the
-//! last piece) against what losing costs (the attacker, and the settlement it leaves bare) —
-//! and only fights worth more than they risk are fought. A resource die is bought when it
-//! swings a fight enough to pay for the diamonds.
+//! The attack phase. Every target in reach is priced with the engine's exact odds: `easy` one
+//! fight at a time (what this fight gains against what it risks), `normal` and `hard` as a whole
+//! assault by every unit that can reach it ([`assault`]). A resource die is bought when it adds
+//! more to the assault than a set of diamonds is worth.
 
-use super::{settlement_value, unit_value, Ctx};
+use super::war::{
+    assault, guards, loss_weight, prize, stack_guards, strikers, Assault, Guarding, Striker,
+};
+use super::{unit_value, Ctx};
 use crate::rules::{
-    cheapest_set, odds, strongest, Attack, BuyAttackDie, Command, Dice, Location, Suit, Target,
+    cheapest_set, odds, Attack, BuyAttackDie, Command, Dice, Location, PlayerId, Suit, Target,
     UnitId,
 };
 
-/// Fights whose expected gain is below this are not worth the dice.
+/// Attacks whose expected gain is below this are not worth the dice.
 const WORTH_IT: f64 = 0.05;
-/// What a bought die must add to a fight's expected gain to be worth a set of diamonds.
-const DIE_WORTH: f64 = 0.3;
+/// What a bought die must add to an assault's expected gain to be worth a set of diamonds.
+const DIE_WORTH: f64 = 0.35;
 
-/// The best attack to make now (or the resource die to buy for it), if any is worth it.
-pub(super) fn next_attack(ctx: &Ctx) -> Option<Command> {
-    let diamonds = cheapest_set(ctx.state, ctx.me, Suit::Diamonds);
-    let mut targets: Vec<Target> = ctx
+/// A target and everything that can attack it now.
+pub(super) struct Front {
+    pub target: Target,
+    pub enemy: PlayerId,
+    /// Units that can attack it now, by id.
+    pub attackers: Vec<UnitId>,
+    pub defenders: Vec<Guarding>,
+    /// Gained on the last kill (the settlement, or the end of a player).
+    pub prize: f64,
+}
+
+/// Every enemy target some unit of mine can attack now, with those units.
+pub(super) fn fronts(ctx: &Ctx) -> Vec<Front> {
+    let ready: Vec<(UnitId, crate::rules::MapPoint)> = ctx
         .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .map(|s| Target::Settlement(s.id()))
+        .units_of(ctx.me)
+        .into_iter()
+        .filter(|u| ctx.state.unit(*u).is_some_and(|u| !u.attacked()))
+        .filter_map(|u| Some((u, ctx.state.unit_pos(u)?)))
         .collect();
-    for u in ctx.state.units().filter(|u| u.owner() != ctx.me) {
-        let loose = !matches!(u.at(), Location::Settlement(_));
-        if loose && ctx.state.stack_of(u.id()).first() == Some(&u.id()) {
-            targets.push(Target::Unit(u.id()));
-        }
+    if ready.is_empty() {
+        return Vec::new();
     }
-    let mut best: Option<(f64, Command)> = None;
-    let mut consider = |value: f64, cmd: Command| {
-        if value > WORTH_IT && best.as_ref().is_none_or(|(b, _)| value > *b) {
-            best = Some((value, cmd));
+    let mut out = Vec::new();
+    let mut consider = |target: Target, at: crate::rules::MapPoint, enemy, defenders, prize| {
+        let attackers: Vec<UnitId> = ready
+            .iter()
+            .filter(|(_, p)| p.distance_m(at) <= ctx.breadth * 1.001)
+            .map(|(u, _)| *u)
+            .filter(|u| ctx.ok(&Command::Attack(Attack::dice(*u, target))))
+            .collect();
+        if !attackers.is_empty() {
+            out.push(Front {
+                target,
+                enemy,
+                attackers,
+                defenders,
+                prize,
+            });
         }
     };
-    for unit in ctx.state.units_of(ctx.me) {
+    for s in ctx.state.settlements().filter(|s| s.owner() != ctx.me) {
+        consider(
+            Target::Settlement(s.id()),
+            s.pos(),
+            s.owner(),
+            guards(ctx, s.id()),
+            prize(ctx, s),
+        );
+    }
+    for u in ctx.state.units().filter(|u| u.owner() != ctx.me) {
+        if matches!(u.at(), Location::Settlement(_))
+            || ctx.state.stack_of(u.id()).first() != Some(&u.id())
+        {
+            continue;
+        }
+        let Some(at) = ctx.state.unit_pos(u.id()) else {
+            continue;
+        };
+        let stack = ctx.state.stack_of(u.id());
+        let defenders = stack_guards(ctx, u.id());
+        // The last pieces of a player with no settlement: killing them ends it.
+        let owner = u.owner();
+        let last = ctx.state.settlements_of(owner).is_empty()
+            && ctx.state.units_of(owner).len() == stack.len();
+        consider(
+            Target::Unit(u.id()),
+            at,
+            owner,
+            defenders,
+            if last { 8.0 } else { 0.0 },
+        );
+    }
+    out
+}
+
+/// The attackers of a front in the order they would attack, with their assault terms.
+fn ordered(ctx: &Ctx, front: &Front) -> Vec<(UnitId, Striker)> {
+    let mut units: Vec<(UnitId, Striker)> = front
+        .attackers
+        .iter()
+        .map(|u| (*u, strikers(ctx, &[*u], front.enemy, 0)[0]))
+        .collect();
+    units.sort_by(|a, b| b.1.dice.cmp(&a.1.dice).then(a.1.loss.total_cmp(&b.1.loss)));
+    units
+}
+
+/// The best attack-phase command worth making now, if any: an attack, or a resource die for
+/// the attacker about to go.
+pub(super) fn next_attack(ctx: &Ctx) -> Option<Command> {
+    ranked(ctx).into_iter().next().map(|(_, c)| c)
+}
+
+/// Every attack-phase command worth considering, best first, with its worth.
+pub(super) fn ranked(ctx: &Ctx) -> Vec<(f64, Command)> {
+    let mut out: Vec<(f64, Command)> = Vec::new();
+    for front in fronts(ctx) {
+        if ctx.style.concentrate {
+            storm(ctx, &front, &mut out);
+        } else {
+            single(ctx, &front, &mut out);
+        }
+    }
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if std::env::var_os("OMMS_AI_DEBUG").is_some() {
+        for f in fronts(ctx) {
+            let order = ordered(ctx, &f);
+            let terms: Vec<Striker> = order.iter().map(|(_, s)| *s).collect();
+            let a = assault(&terms, &f.defenders, f.prize);
+            eprintln!(
+                "[{}] front {:?} attackers {:?} defenders {:?} prize {:.1}: {:?}",
+                ctx.me.0,
+                f.target,
+                terms
+                    .iter()
+                    .map(|t| (t.dice.0, (t.loss * 10.0).round() / 10.0))
+                    .collect::<Vec<_>>(),
+                f.defenders.iter().map(|d| d.dice.0).collect::<Vec<_>>(),
+                f.prize,
+                a
+            );
+        }
+    }
+    out
+}
+
+/// `easy`: each attacker against this front on its own fight's odds.
+fn single(ctx: &Ctx, front: &Front, out: &mut Vec<(f64, Command)>) {
+    let weight = loss_weight(ctx, front.enemy);
+    for &unit in &front.attackers {
         let Some(u) = ctx.state.unit(unit) else {
             continue;
         };
-        if u.attacked() {
-            continue;
-        }
-        for &target in &targets {
-            let attack = Command::Attack(Attack::dice(unit, target));
-            if !ctx.ok(&attack) {
-                continue;
+        let value = match front.defenders.first() {
+            None => front.prize,
+            Some(d) => {
+                let o = odds(u.attack_dice(), d.dice);
+                let last = front.defenders.len() == 1;
+                let gain = d.kill + if last { front.prize } else { 0.0 };
+                o.p_attacker() * gain - o.p_defender() * unit_value(u.kind()) * weight
             }
-            let now = expected_gain(ctx, unit, target, u.attack_dice());
-            consider(now, attack);
-            if let Some(cards) = &diamonds {
-                if u.attack_dice() < Dice::MAX {
-                    let more = expected_gain(ctx, unit, target, Dice(u.attack_dice().0 + 1));
-                    if more - now.max(0.0) > DIE_WORTH {
-                        let buy = Command::BuyAttackDie(BuyAttackDie {
-                            cards: cards.clone(),
-                            unit,
-                        });
-                        if ctx.ok(&buy) {
-                            consider(more, buy);
-                        }
-                    }
-                }
-            }
+        };
+        if value > WORTH_IT {
+            out.push((value, Command::Attack(Attack::dice(unit, front.target))));
         }
     }
-    best.map(|(_, c)| c)
 }
 
-/// Expected gain, in unit values, of `unit` attacking `target` with `dice`.
-fn expected_gain(ctx: &Ctx, unit: UnitId, target: Target, dice: Dice) -> f64 {
-    let state = ctx.state;
-    let (stack, settlement) = match target {
-        Target::Unit(t) => (state.stack_of(t), None),
-        Target::Settlement(s) => (state.defenders(s), state.settlement(s)),
+/// `normal`: the whole assault on this front; the attacker it sends first, or a die for it.
+fn storm(ctx: &Ctx, front: &Front, out: &mut Vec<(f64, Command)>) {
+    let order = ordered(ctx, front);
+    let terms: Vec<Striker> = order.iter().map(|(_, s)| *s).collect();
+    let now = assault(&terms, &front.defenders, front.prize);
+    let Some(first) = now.first else {
+        return;
     };
-    let enemy = match (settlement, stack.first()) {
-        (Some(s), _) => s.owner(),
-        (None, Some(t)) => match state.unit(*t) {
-            Some(t) => t.owner(),
-            None => return 0.0,
-        },
-        (None, None) => return 0.0,
-    };
-    let pieces = state.units_of(enemy).len() + state.settlements_of(enemy).len();
-    let finishing = if pieces <= 1 { 10.0 } else { 0.0 };
-    let Some(defence) = ctx.best_defence(&stack) else {
-        // An empty settlement falls without a fight.
-        return settlement.map_or(0.0, |s| settlement_value(state, s) + 2.0) + finishing;
-    };
-    let defender = strongest(state, ctx.board, &stack)
-        .first()
-        .and_then(|d| state.unit(*d))
-        .map_or(1.0, |d| unit_value(d.kind()));
-    let mut gain = defender + 0.3;
-    if stack.len() == 1 {
-        if let Some(s) = settlement {
-            gain += settlement_value(state, s);
-        }
-        if state.units_of(enemy).len() == 1 && state.settlements_of(enemy).is_empty() {
-            gain += finishing;
-        }
+    if now.value <= WORTH_IT {
+        return;
     }
-    if state.settlements_of(enemy).is_empty() {
-        // Without a settlement the enemy can never replace what it loses: every kill brings
-        // the end nearer.
-        gain += 3.0 / pieces as f64;
+    let unit = order[first].0;
+    out.push((now.value, Command::Attack(Attack::dice(unit, front.target))));
+    if let Some(buy) = die_for(ctx, front, &order, first, &now) {
+        out.push(buy);
     }
-    let Some(me) = state.unit(unit) else {
-        return 0.0;
-    };
-    // Far ahead, a unit is cheap: by Lanchester's square law a force's worth goes with the
-    // square of its size, so trading units wins a war of attrition for the larger side.
-    let ratio = (strength(ctx, enemy) / strength(ctx, ctx.me).max(1.0)).min(1.0);
-    let mut loss = unit_value(me.kind()) * (ratio * ratio).max(0.05);
-    if let Location::Settlement(home) = me.at() {
-        if let Some(home) = state.settlement(home) {
-            if state.defenders(home.id()).len() == 1 && ctx.threat(home.pos()) > 0 {
-                loss += 0.5 * settlement_value(state, home);
-            }
-        }
-    }
-    let o = odds(dice, defence);
-    o.p_attacker() * gain - o.p_defender() * loss
 }
 
-/// A player's pieces on the map, in unit values.
-fn strength(ctx: &Ctx, p: crate::rules::PlayerId) -> f64 {
-    let units: f64 = ctx
-        .state
-        .units()
-        .filter(|u| u.owner() == p)
-        .map(|u| unit_value(u.kind()))
-        .sum();
-    let settlements: f64 = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() == p)
-        .map(|s| settlement_value(ctx.state, s))
-        .sum();
-    units + settlements
+/// A resource die for the attacker about to go, when it adds enough to the assault.
+fn die_for(
+    ctx: &Ctx,
+    front: &Front,
+    order: &[(UnitId, Striker)],
+    first: usize,
+    now: &Assault,
+) -> Option<(f64, Command)> {
+    if !ctx.style.dice || front.defenders.is_empty() || order[first].1.dice >= Dice::MAX {
+        return None;
+    }
+    let cards = cheapest_set(ctx.state, ctx.me, Suit::Diamonds)?;
+    let mut terms: Vec<Striker> = order.iter().skip(first).map(|(_, s)| *s).collect();
+    terms[0].dice = Dice(terms[0].dice.0 + 1);
+    let more = assault(&terms, &front.defenders, front.prize);
+    if more.value - now.value <= DIE_WORTH {
+        return None;
+    }
+    let cmd = Command::BuyAttackDie(BuyAttackDie {
+        cards,
+        unit: order[first].0,
+    });
+    ctx.ok(&cmd).then_some((more.value + 0.01, cmd))
 }

@@ -5,8 +5,8 @@ use super::economy::hand_value;
 use super::{unit_value, Ctx};
 use crate::map::PlaceKind;
 use crate::rules::{
-    defence_dice, odds, AnswerBattle, ChooseBase, ChooseDefender, ChooseSiegeCasualty, Command,
-    Dice, EndTurn, Location, Pending, PlaceBase, RespondTrade, UnitId,
+    defence_dice, match_faces, odds, AnswerBattle, ChooseBase, ChooseDefender, ChooseSiegeCasualty,
+    Command, Dice, EndTurn, Location, Pending, PlaceBase, RespondTrade, UnitId,
 };
 
 /// Answer the decision the game waits for.
@@ -17,7 +17,15 @@ pub(super) fn answer(ctx: &Ctx, pending: &Pending) -> Command {
         } => {
             let hand = ctx.state.player(ctx.me).hand();
             let ct = ctx.state.creation_total(ctx.me);
-            let mut after: Vec<_> = hand.iter().filter(|c| !take.contains(c)).copied().collect();
+            // What is asked for is named by face; the copies that would go are ours to find.
+            let Ok(going) = match_faces(hand, take) else {
+                return Command::RespondTrade(RespondTrade { accept: false });
+            };
+            let mut after: Vec<_> = hand
+                .iter()
+                .filter(|c| !going.contains(c))
+                .copied()
+                .collect();
             after.extend(give.iter().copied());
             // Never help the player who is ahead; otherwise take anything that improves the hand.
             let leader = ctx.state.points(*from) > ctx.state.points(ctx.me);

@@ -1,4 +1,4 @@
-//! The general's card play in the main phase: build, feed, recruit, fortify, trade.
+//! Card play in the main phase: build, feed, recruit, fortify, trade.
 
 use super::Ctx;
 use crate::map::PlaceKind;
@@ -14,7 +14,7 @@ pub(super) fn main_phase(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
         .or_else(|| royals(ctx))
         .or_else(|| fortify(ctx))
         .or_else(|| raise(ctx))
-        .or_else(|| food(ctx, u32::MAX))
+        .or_else(|| food(ctx, if ctx.style.cards { 4 } else { u32::MAX }))
         .or_else(|| trade(ctx, this_turn))
         .or_else(|| swap(ctx, this_turn))
 }
@@ -87,18 +87,7 @@ fn muster_point(ctx: &Ctx, kind: UnitType, towns_only: bool) -> Option<Settlemen
         .filter(|s| !towns_only || s.kind() != PlaceKind::Village)
         .collect();
     let first = mine.first()?.id();
-    let enemies: Vec<_> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .map(|s| s.pos())
-        .chain(
-            ctx.state
-                .units()
-                .filter(|u| u.owner() != ctx.me)
-                .filter_map(|u| ctx.state.unit_pos(u.id())),
-        )
-        .collect();
+    let enemies: Vec<_> = ctx.enemy_points().collect();
     let sites: Vec<_> = ctx.free_sites().into_iter().map(|s| s.1).collect();
     let nearest = |from: crate::rules::MapPoint, to: &[crate::rules::MapPoint]| {
         to.iter()
@@ -224,28 +213,41 @@ pub(crate) fn hand_value(hand: &[CardId], ct: u32) -> f64 {
     v
 }
 
-/// One trade a turn: the one-for-one swap with another player that improves my hand most.
+/// One trade a turn, asked by face since the other hands are hidden: the card that would
+/// complete a set soonest (the one-for-one swap that improves my hand most if they hold it),
+/// for my least useful card, offered to the player with the fewest settlement points (never
+/// helping the leader). Whether they hold it is theirs to know; most offers are refused.
 fn trade(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
-    if this_turn
-        .iter()
-        .any(|c| matches!(c, Command::ProposeTrade(_)))
+    if !ctx.style.cards
+        || this_turn
+            .iter()
+            .any(|c| matches!(c, Command::ProposeTrade(_)))
     {
         return None;
     }
     let hand = ctx.state.player(ctx.me).hand();
     let ct = ctx.state.creation_total(ctx.me);
     let before = hand_value(hand, ct);
+    let with = ctx
+        .state
+        .active_players()
+        .into_iter()
+        .filter(|p| *p != ctx.me && !ctx.state.player(*p).hand().is_empty())
+        .min_by_key(|p| (ctx.state.points(*p), *p))?;
     let mut best: Option<(f64, Command)> = None;
-    for with in ctx.state.active_players() {
-        if with == ctx.me {
-            continue;
-        }
-        for &take in ctx.state.player(with).hand() {
+    for suit in [Suit::Clubs, Suit::Spades] {
+        for rank in (2..=10).map(Rank::Number) {
+            let Some(take) = Card::new(rank, suit).face_id() else {
+                continue;
+            };
             for &give in hand {
+                if Card::from_id(give).is_royal() {
+                    continue;
+                }
                 let mut after: Vec<CardId> = hand.iter().filter(|c| **c != give).copied().collect();
                 after.push(take);
                 let gain = hand_value(&after, ct) - before;
-                if gain > 1.0 && best.as_ref().is_none_or(|(g, _)| gain > *g) {
+                if gain > 2.0 && best.as_ref().is_none_or(|(g, _)| gain > *g) {
                     best = Some((
                         gain,
                         Command::ProposeTrade(ProposeTrade {
@@ -261,14 +263,21 @@ fn trade(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
     best.map(|(_, c)| c).filter(|c| ctx.ok(c))
 }
 
-/// Swap a low diamond and a low card of a suit that is far from a set for two fresh cards, at
-/// most twice a turn: fresh cards are a gamble, not a plan.
+/// Swaps a turn at most: each is a gamble on two fresh cards.
+const MAX_SWAPS: usize = 6;
+
+/// Swap a diamond and a card that buys nothing soon (hearts once food is well ahead, spades
+/// with nothing to build or fortify, a low card of a suit far from a set) for two fresh
+/// cards, a few times a turn: two fresh cards are worth more than a card that buys nothing.
 fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
+    if !ctx.style.cards {
+        return None;
+    }
     let swaps = this_turn
         .iter()
         .filter(|c| matches!(c, Command::SwapDiamond(_)))
         .count();
-    if swaps >= 2 {
+    if swaps >= MAX_SWAPS {
         return None;
     }
     let hand = ctx.state.player(ctx.me).hand();
@@ -281,6 +290,23 @@ fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
             })
             .sum()
     };
+    let me = ctx.state.player(ctx.me);
+    let fed = me.food().0 >= ctx.state.upkeep(ctx.me).0 + 3;
+    let nothing_to_build = ctx.free_sites().is_empty()
+        && !ctx.state.settlements().any(|s| {
+            s.owner() == ctx.me && !s.is_fort() && !ctx.state.defenders(s.id()).is_empty()
+        });
+    let no_town = !ctx
+        .state
+        .settlements()
+        .any(|s| s.owner() == ctx.me && s.kind() != PlaceKind::Village);
+    let idle = |c: Card| match c.suit() {
+        Some(Suit::Hearts) if fed => true,
+        Some(Suit::Clubs) if no_town => true,
+        Some(Suit::Spades) if nothing_to_build => true,
+        Some(s) => s != Suit::Diamonds && total(s) * 2 < ct && c.value() <= Some(4),
+        None => false,
+    };
     let lowest = |want: &dyn Fn(Card) -> bool| {
         hand.iter()
             .copied()
@@ -290,12 +316,9 @@ fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
             })
             .min_by_key(|c| (Card::from_id(*c).value(), *c))
     };
-    let diamond = lowest(&|c| c.suit() == Some(Suit::Diamonds) && c.value() <= Some(5))?;
-    let other = lowest(&|c| {
-        c.suit()
-            .is_some_and(|s| s != Suit::Diamonds && total(s) * 2 < ct)
-            && c.value() <= Some(4)
-    })?;
+    let rich = total(Suit::Diamonds) >= 2 * ct;
+    let diamond = lowest(&|c| c.suit() == Some(Suit::Diamonds) && (rich || c.value() <= Some(5)))?;
+    let other = lowest(&|c| c.suit() != Some(Suit::Diamonds) && idle(c))?;
     let cmd = Command::SwapDiamond(SwapDiamond { diamond, other });
     ctx.ok(&cmd).then_some(cmd)
 }

@@ -1,45 +1,33 @@
-//! The general's moves. Every unit gets a goal — garrison a settlement short of defenders, walk to
-//! a free place to build on, or close in on the weakest nearby enemy — and takes the legal move
-//! that brings it nearest. Near an enemy settlement it prefers squares that close its last road.
+//! The main phase's moves, planned for every unit at once. Each unit gets a goal and takes the
+//! legal move that brings it nearest:
+//! - garrisons stay, and units short of a settlement that needs them go in;
+//! - a unit on a free place waits there for the spades; Scouts walk to free places;
+//! - an empty enemy settlement in reach is taken by the nearest unit;
+//! - `easy`: every other unit closes in on the nearest enemy;
+//! - `normal`/`hard`: every other unit works against one [`objective`]: when the units in
+//!   reach can storm it on the odds they move into striking distance, otherwise they gather
+//!   just beyond it, Guards closing its roads.
 
+use std::collections::BTreeMap;
+
+use super::war::{in_striking_range, objective, storms, Objective};
 use super::Ctx;
 use crate::map::PlaceId;
-use crate::rules::{execute, Command, Location, MapPoint, Move, SettlementId, UnitId, UnitType};
+use crate::rules::{Command, Location, MapPoint, Move, UnitId, UnitType};
 
 /// Where a unit wants to be: within `within` metres of `at`.
 #[derive(Debug, Clone, Copy)]
 struct Goal {
     at: MapPoint,
     within: f64,
-    /// The enemy settlement being closed in on, for the siege bonus.
-    siege: Option<SettlementId>,
 }
 
-/// What free units close in on.
-#[derive(Debug, Clone, Copy)]
-struct Prey {
-    at: MapPoint,
-    settlement: Option<SettlementId>,
-    /// Lower is more inviting: distance in card lengths plus how hard it defends.
-    cost: f64,
-    /// Off road: only units that may leave the roads can catch it.
-    off_road: bool,
-}
-
-/// The next unit move worth making, if any.
-pub(super) fn next_move(ctx: &Ctx) -> Option<Command> {
+/// Every move worth making this turn, in the order to make them.
+pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
+    let mut goals: Vec<(UnitId, Goal)> = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut free: Vec<UnitId> = Vec::new();
     let sites = ctx.free_sites();
-    let prey = prey(ctx);
-    let mut short: Vec<(SettlementId, MapPoint, usize)> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() == ctx.me)
-        .filter_map(|s| {
-            let have = ctx.state.defenders(s.id()).len();
-            let want = ctx.garrison_wanted(s);
-            (have < want).then(|| (s.id(), s.pos(), want - have))
-        })
-        .collect();
     let mut claimed: Vec<PlaceId> = Vec::new();
     for id in ctx.state.units_of(ctx.me) {
         let Some(unit) = ctx.state.unit(id) else {
@@ -49,11 +37,11 @@ pub(super) fn next_move(ctx: &Ctx) -> Option<Command> {
             continue;
         };
         if let Location::Settlement(s) = unit.at() {
-            let kept = ctx
+            if ctx
                 .state
                 .settlement(s)
-                .is_some_and(|s| ctx.kept_in(s).contains(&id));
-            if kept {
+                .is_some_and(|s| ctx.kept_in(s).contains(&id))
+            {
                 continue;
             }
         } else if let Some(place) = ctx.board.place_under(pos) {
@@ -63,173 +51,253 @@ pub(super) fn next_move(ctx: &Ctx) -> Option<Command> {
                 continue;
             }
         }
-        let reach = ctx.reach(unit.kind());
-        let goal = if let Some(g) = short
-            .iter_mut()
-            .find(|g| g.2 > 0 && g.1.distance_m(pos) <= reach)
+        free.push(id);
+    }
+    // Settlements short of defenders take the nearest free units in reach.
+    for s in ctx.state.settlements().filter(|s| s.owner() == ctx.me) {
+        let have = ctx.state.defenders(s.id()).len();
+        let want = ctx.garrison_wanted(s);
+        for _ in have..want {
+            let near = free
+                .iter()
+                .copied()
+                .filter(|u| {
+                    let unit = ctx.state.unit(*u);
+                    let pos = ctx.state.unit_pos(*u);
+                    match (unit, pos) {
+                        (Some(unit), Some(pos)) => {
+                            !matches!(unit.at(), Location::Settlement(_))
+                                && pos.distance_m(s.pos()) <= ctx.reach(unit.kind())
+                        }
+                        _ => false,
+                    }
+                })
+                .min_by(|a, b| dist(ctx, *a, s.pos()).total_cmp(&dist(ctx, *b, s.pos())));
+            let Some(u) = near else {
+                break;
+            };
+            free.retain(|x| *x != u);
+            goals.push((
+                u,
+                Goal {
+                    at: s.pos(),
+                    within: 0.0,
+                },
+            ));
+        }
+    }
+    // Empty enemy settlements in reach: the nearest unit goes to take them.
+    for s in ctx.state.settlements().filter(|s| s.owner() != ctx.me) {
+        if !ctx.state.defenders(s.id()).is_empty() {
+            continue;
+        }
+        let near = in_striking_range(ctx, s.pos(), &free);
+        if let Some(u) = near
+            .into_iter()
+            .min_by(|a, b| dist(ctx, *a, s.pos()).total_cmp(&dist(ctx, *b, s.pos())))
         {
-            g.2 -= 1;
-            Some(Goal {
-                at: g.1,
-                within: 0.0,
-                siege: None,
-            })
-        } else {
-            let expander = matches!(unit.kind(), UnitType::Scout | UnitType::Guard);
-            let site = || {
-                sites
-                    .iter()
-                    .filter(|s| !claimed.contains(&s.0))
-                    .min_by(|a, b| a.1.distance_m(pos).total_cmp(&b.1.distance_m(pos)))
-                    .copied()
-            };
-            let cross_country = unit.kind().off_road_move().is_some();
-            let hunt = || {
-                prey.iter()
-                    .filter(|p| cross_country || !p.off_road)
-                    .min_by(|a, b| {
-                        let ca = a.cost + a.at.distance_m(pos) / ctx.card_len;
-                        let cb = b.cost + b.at.distance_m(pos) / ctx.card_len;
-                        ca.total_cmp(&cb)
-                    })
-                    .map(|p| Goal {
-                        at: p.at,
-                        within: ctx.breadth * 0.6,
-                        siege: p.settlement,
-                    })
-            };
-            let to_site = |s: (PlaceId, MapPoint, crate::map::PlaceKind)| Goal {
-                at: s.1,
-                within: 0.0,
-                siege: None,
-            };
-            match (expander, site()) {
-                (true, Some(s)) => {
-                    claimed.push(s.0);
-                    Some(to_site(s))
-                }
-                (_, s) => hunt().or_else(|| {
-                    s.map(|s| {
-                        claimed.push(s.0);
-                        to_site(s)
-                    })
-                }),
+            free.retain(|x| *x != u);
+            goals.push((u, strike(ctx, s.pos())));
+        }
+    }
+    let mut options = Options::default();
+    let target = if ctx.style.concentrate {
+        objective(ctx, &free)
+    } else {
+        None
+    };
+    let mut storm = false;
+    if let Some(t) = &target {
+        // Who can really get within striking distance: the moves are tried, not guessed.
+        let mut ready: Vec<UnitId> = Vec::new();
+        let mut strike_moves: Vec<(UnitId, Option<Move>)> = Vec::new();
+        for u in in_striking_range(ctx, t.at, &free) {
+            let mv = best_move(ctx, u, strike(ctx, t.at), &mut options);
+            let end = mv.as_ref().map_or(ctx.state.unit_pos(u), |m| Some(m.to));
+            if end.is_some_and(|p| p.distance_m(t.at) <= ctx.breadth * 0.95) {
+                ready.push(u);
+                strike_moves.push((u, mv));
             }
+        }
+        if storms(ctx, t, &ready) {
+            storm = true;
+            free.retain(|x| !ready.contains(x));
+            moves.extend(strike_moves.into_iter().filter_map(|(_, m)| m));
+        }
+    }
+    for u in free {
+        let Some(unit) = ctx.state.unit(u) else {
+            continue;
+        };
+        let Some(pos) = ctx.state.unit_pos(u) else {
+            continue;
+        };
+        let kind = unit.kind();
+        let expander = kind == UnitType::Scout || (kind == UnitType::Guard && !storm);
+        let site = sites
+            .iter()
+            .filter(|s| !claimed.contains(&s.0))
+            .min_by(|a, b| a.1.distance_m(pos).total_cmp(&b.1.distance_m(pos)))
+            .copied();
+        let goal = match (expander, site) {
+            (true, Some(s)) if s.1.distance_m(pos) <= 3.0 * ctx.card_len || target.is_none() => {
+                claimed.push(s.0);
+                Some(Goal {
+                    at: s.1,
+                    within: 0.0,
+                })
+            }
+            _ => match &target {
+                Some(t) => Some(gather(ctx, kind, t)),
+                None => hunt(ctx, u, pos),
+            },
+        };
+        if let Some(g) = goal {
+            goals.push((u, g));
+        }
+    }
+    let debug = std::env::var_os("OMMS_AI_DEBUG").is_some();
+    if debug {
+        eprintln!(
+            "[{}] turn {} objective {:?} storm {storm}",
+            ctx.me.0,
+            ctx.state.turn(),
+            target.as_ref().map(|t| (t.at, t.defenders.len())),
+        );
+    }
+    for (u, goal) in goals {
+        let Some(unit) = ctx.state.unit(u) else {
+            continue;
         };
         if unit.moved() {
             continue;
         }
-        if let Some(mv) = goal.and_then(|g| best_move(ctx, id, pos, g)) {
-            return Some(Command::Move(mv));
+        let mut mv = best_move(ctx, u, goal, &mut options);
+        if mv.is_none() && dist(ctx, u, goal.at) > goal.within + ctx.breadth {
+            // Stuck on the way: whatever enemy stands nearest is in the way; go for it.
+            if let Some(near) = nearest_enemy(ctx, u) {
+                mv = best_move(ctx, u, strike(ctx, near), &mut options);
+            }
+        }
+        if debug {
+            eprintln!(
+                "   unit {} {:?} at {:.0} m from goal (within {:.0}): {}",
+                u.0,
+                unit.kind(),
+                dist(ctx, u, goal.at),
+                goal.within,
+                mv.as_ref().map_or("stays".to_string(), |m| format!(
+                    "moves to {:.0} m",
+                    m.to.distance_m(goal.at)
+                ))
+            );
+        }
+        if let Some(mv) = mv {
+            moves.push(mv);
         }
     }
-    None
+    moves.into_iter().map(Command::Move).collect()
 }
 
-/// Enemy settlements and loose units, with how inviting each is.
-fn prey(ctx: &Ctx) -> Vec<Prey> {
-    let mut out = Vec::new();
+/// The enemy settlement or unit nearest to `u`, within two card lengths.
+fn nearest_enemy(ctx: &Ctx, u: UnitId) -> Option<MapPoint> {
+    let pos = ctx.state.unit_pos(u)?;
+    ctx.enemy_points()
+        .filter(|p| p.distance_m(pos) <= 2.0 * ctx.card_len)
+        .min_by(|a, b| a.distance_m(pos).total_cmp(&b.distance_m(pos)))
+}
+
+/// The moves the board suggests for each unit, asked once per plan.
+#[derive(Default)]
+struct Options(BTreeMap<UnitId, Vec<Move>>);
+
+fn dist(ctx: &Ctx, u: UnitId, at: MapPoint) -> f64 {
+    ctx.state
+        .unit_pos(u)
+        .map_or(f64::INFINITY, |p| p.distance_m(at))
+}
+
+/// Close enough to attack `at` this turn.
+fn strike(ctx: &Ctx, at: MapPoint) -> Goal {
+    Goal {
+        at,
+        within: ctx.breadth * 0.6,
+    }
+}
+
+/// Where the army waits for an objective it cannot storm yet: Guards, who defend best on the
+/// road, close in to shut its roads; the rest gather a move away, ready to strike next turn.
+fn gather(ctx: &Ctx, kind: UnitType, t: &Objective) -> Goal {
+    if kind == UnitType::Guard {
+        return strike(ctx, t.at);
+    }
+    Goal {
+        at: t.at,
+        within: ctx.reach(kind) + ctx.breadth * 0.6,
+    }
+}
+
+/// `easy`: the nearest enemy piece this unit can catch, weighted by how hard it defends.
+fn hunt(ctx: &Ctx, unit: UnitId, pos: MapPoint) -> Option<Goal> {
+    let cross_country = ctx
+        .state
+        .unit(unit)
+        .is_some_and(|u| u.kind().off_road_move().is_some());
+    let mut best: Option<(f64, MapPoint)> = None;
+    let mut consider = |at: MapPoint, hardness: f64| {
+        let cost = hardness + at.distance_m(pos) / ctx.card_len;
+        if best.is_none_or(|(c, _)| cost < c) {
+            best = Some((cost, at));
+        }
+    };
     for s in ctx.state.settlements().filter(|s| s.owner() != ctx.me) {
         let defence = ctx
-            .best_defence(&ctx.state.defenders(s.id()))
+            .defence_of(&ctx.state.defenders(s.id()))
+            .first()
             .map_or(0.0, |d| f64::from(d.0));
         let base = ctx.state.player(s.owner()).base() == Some(s.id());
-        out.push(Prey {
-            at: s.pos(),
-            settlement: Some(s.id()),
-            cost: defence * 1.5 - if base { 1.0 } else { 0.0 },
-            off_road: false,
-        });
+        consider(s.pos(), defence * 1.5 - if base { 1.0 } else { 0.0 });
     }
     for u in ctx.state.units().filter(|u| u.owner() != ctx.me) {
-        if matches!(u.at(), Location::Settlement(_)) {
+        let off_road = matches!(u.at(), Location::OffRoad(_));
+        if matches!(u.at(), Location::Settlement(_)) || (off_road && !cross_country) {
             continue;
         }
         if let Some(at) = ctx.state.unit_pos(u.id()) {
-            out.push(Prey {
-                at,
-                settlement: None,
-                cost: f64::from(u.kind().defence().0) + 0.5,
-                off_road: matches!(u.at(), Location::OffRoad(_)),
-            });
+            consider(at, f64::from(u.kind().defence().0) + 0.5);
         }
     }
-    out
+    best.map(|(_, at)| strike(ctx, at))
 }
 
 /// The legal move that brings `unit` closest to its goal, if it gets closer than it is.
-fn best_move(ctx: &Ctx, unit: UnitId, from: MapPoint, goal: Goal) -> Option<Move> {
+fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option<Move> {
+    let from = ctx.state.unit_pos(unit)?;
     let cost = |p: MapPoint| (p.distance_m(goal.at) - goal.within).max(0.0);
     let here = cost(from);
-    if here == 0.0 && goal.siege.is_none() {
+    if here == 0.0 {
         return None;
     }
-    let mut options = ctx.board.candidate_moves(ctx.state, unit);
-    let mv = |to| Move {
+    let mut options = known
+        .0
+        .entry(unit)
+        .or_insert_with(|| ctx.board.candidate_moves(ctx.state, unit))
+        .clone();
+    let straight = Move {
         unit,
-        to,
+        to: goal.at,
         via: None,
         off_road: false,
     };
-    options.push(mv(goal.at));
-    // Straight towards the goal, in case the board suggests nothing in that direction.
-    if let Some(kind) = ctx.state.unit(unit).map(|u| u.kind()) {
-        let [fx, fy] = from.to_m();
-        let [gx, gy] = goal.at.to_m();
-        let d = from.distance_m(goal.at);
-        let stop = (d - goal.within * 0.8).max(0.0);
-        let towards = |reach: f64, f: f64| {
-            let t = (reach * f).min(stop) / d;
-            MapPoint::from_m([fx + (gx - fx) * t, fy + (gy - fy) * t])
-        };
-        if d > 0.0 && stop > 0.0 {
-            for f in [1.0, 0.7, 0.4] {
-                options.push(mv(towards(ctx.reach(kind), f)));
-                if let Some(off) = kind.off_road_move() {
-                    let reach = ctx.state.scale().measure_m(off);
-                    options.push(Move {
-                        off_road: true,
-                        ..mv(towards(reach, f * 0.99))
-                    });
-                }
-            }
-        }
+    if goal.within == 0.0 && ctx.ok(&Command::Move(straight.clone())) {
+        options.push(straight);
     }
     let mut best: Option<(f64, Move)> = None;
     for mv in options {
-        let mut c = cost(mv.to);
-        if c >= here && goal.siege.is_none() {
-            continue;
-        }
-        if best.as_ref().is_some_and(|(b, _)| c - ctx.breadth >= *b) {
-            continue;
-        }
-        let cmd = Command::Move(mv.clone());
-        if !ctx.ok(&cmd) {
-            continue;
-        }
-        if let Some(s) = goal.siege {
-            if c == 0.0 && closes_siege(ctx, &cmd, s) {
-                c -= ctx.breadth;
-            }
-        }
-        if best.as_ref().is_none_or(|(b, _)| c < *b) {
+        let c = cost(mv.to);
+        if c < here - 1.0 && best.as_ref().is_none_or(|(b, _)| c < *b) {
             best = Some((c, mv));
         }
     }
-    let besieged_now = goal
-        .siege
-        .is_some_and(|s| ctx.state.sieges().contains_key(&s));
-    best.filter(|(c, _)| *c < here - 1.0 && !(besieged_now && here == 0.0))
-        .map(|(_, mv)| mv)
-}
-
-/// Whether this move would start a siege of `s` (tried on a copy of the state; a move rolls no
-/// dice, so the copy shows exactly what would happen).
-fn closes_siege(ctx: &Ctx, cmd: &Command, s: SettlementId) -> bool {
-    if ctx.state.sieges().contains_key(&s) {
-        return false;
-    }
-    let mut copy = ctx.state.clone();
-    execute(&mut copy, ctx.board, cmd).is_ok() && copy.sieges().contains_key(&s)
+    best.map(|(_, mv)| mv)
 }

@@ -11,6 +11,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::geometry::{self, describe, quantise, Geom};
+use super::version::{too_new, SEA_SINCE};
 use super::{LoadError, Problem};
 use crate::map::model::{OsmType, Place, PlaceId, TerrainFeature, TerrainKind};
 use crate::map::package::{PlaceKind, RoadClass};
@@ -25,6 +26,9 @@ pub(super) struct RoadFeature {
     pub road_ref: Option<String>,
     pub name: Option<String>,
     pub osm_id: i64,
+    /// OSM layer (0 when the file gives none): where two features pass through one point
+    /// without either ending there, they meet only on the same layer.
+    pub layer: i32,
     pub keys: Vec<[i64; 2]>,
 }
 
@@ -35,6 +39,7 @@ pub(super) struct MapFeatures {
     pub playable_given: Vec<bool>,
     pub roads: Vec<RoadFeature>,
     pub water: Vec<Polygon<f64>>,
+    pub sea: Vec<Polygon<f64>>,
     pub coastline: Vec<LineString<f64>>,
 }
 
@@ -301,13 +306,15 @@ fn finish<T>(path: &Path, problems: Problems, value: T) -> Result<T, LoadError> 
     }
 }
 
-const MAP_KINDS: [&str; 4] = ["settlement", "road", "water", "coastline"];
+const MAP_KINDS: [&str; 5] = ["settlement", "road", "water", "sea", "coastline"];
 
-/// Read and check `map.geojson`.
+/// Read and check `map.geojson` of a package in format `version` (what is newer than that
+/// version is reported, not silently taken).
 pub(super) fn read_map(
     path: &Path,
     text: &str,
     proj: &Projection,
+    version: u32,
 ) -> Result<MapFeatures, LoadError> {
     let features = feature_array(path, text)?;
     let mut problems = Problems(Vec::new());
@@ -316,6 +323,7 @@ pub(super) fn read_map(
         playable_given: Vec::new(),
         roads: Vec::new(),
         water: Vec::new(),
+        sea: Vec::new(),
         coastline: Vec::new(),
     };
     for (index, raw) in features.into_iter().enumerate() {
@@ -349,6 +357,10 @@ pub(super) fn read_map(
                     k
                 });
                 let playable = props.optional_bool("playable");
+                let port = props.optional_bool("port");
+                if let Some(m) = port.and_then(|_| too_new(version, SEA_SINCE, "a port")) {
+                    props.problems.push(index, "port", m);
+                }
                 let (osm_type, osm_id) = props.osm(OsmType::Node);
                 let geom = geom.filter(|g| check_type(g, kind, &["Point"], index, &mut problems));
                 if let (Some(name), Some(kind), Some(Geom::Point(ll))) = (name, place, geom) {
@@ -357,6 +369,7 @@ pub(super) fn read_map(
                         name,
                         kind,
                         playable: playable.unwrap_or(false),
+                        port: port.unwrap_or(false),
                         osm_type,
                         osm_id,
                         pos: proj.to_xy(ll[0], ll[1]),
@@ -378,6 +391,20 @@ pub(super) fn read_map(
                 let road_ref = props.optional_str("ref");
                 let name = props.optional_str("name");
                 let (_, osm_id) = props.osm(OsmType::Way);
+                let layer = match props.get("layer").cloned() {
+                    None => 0,
+                    Some(v) => v
+                        .as_i64()
+                        .and_then(|l| i32::try_from(l).ok())
+                        .unwrap_or_else(|| {
+                            let m = format!(
+                                "must be an integer (the OSM layer), found {}",
+                                describe(&v)
+                            );
+                            props.problems.push(index, "layer", m);
+                            0
+                        }),
+                };
                 let geom =
                     geom.filter(|g| check_type(g, kind, &["LineString"], index, &mut problems));
                 if let (Some(class), Some(Geom::LineString(pts))) = (class, geom) {
@@ -389,19 +416,30 @@ pub(super) fn read_map(
                         road_ref,
                         name,
                         osm_id,
+                        layer,
                         keys,
                     });
                 }
             }
-            "water" => {
+            "water" | "sea" => {
                 props.osm(OsmType::Way);
+                if let Some(m) = too_new(version, SEA_SINCE, "a sea area").filter(|_| kind == "sea")
+                {
+                    props.problems.push(index, "kind", m);
+                }
                 let allowed = ["Polygon", "MultiPolygon"];
-                match geom.filter(|g| check_type(g, kind, &allowed, index, &mut problems)) {
-                    Some(Geom::Polygon(rings)) => out.water.push(to_polygon(proj, &rings)),
-                    Some(Geom::MultiPolygon(polys)) => {
-                        out.water.extend(polys.iter().map(|r| to_polygon(proj, r)))
-                    }
-                    _ => {}
+                let polys =
+                    match geom.filter(|g| check_type(g, kind, &allowed, index, &mut problems)) {
+                        Some(Geom::Polygon(rings)) => vec![to_polygon(proj, &rings)],
+                        Some(Geom::MultiPolygon(polys)) => {
+                            polys.iter().map(|r| to_polygon(proj, r)).collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                if kind == "sea" {
+                    out.sea.extend(polys);
+                } else {
+                    out.water.extend(polys);
                 }
             }
             _ => {

@@ -4,6 +4,7 @@
 use super::cards::spend_total;
 use super::{in_phase, own_settlement, own_unit};
 use crate::map::{PlaceId, PlaceKind};
+use crate::rules::bases::base_kind;
 use crate::rules::board::{Board, PlaceFacts};
 use crate::rules::cards::Suit;
 use crate::rules::command::{BuildSettlement, Fortify, PlaceBase, RaiseUnit};
@@ -15,17 +16,36 @@ use crate::rules::unit::{Location, UnitType};
 pub(super) fn place_base(state: &State, board: &dyn Board, c: &PlaceBase) -> Result<(), RuleError> {
     in_phase(state, "place a base", &[Phase::Setup])?;
     let facts = board.place(c.place).ok_or(RuleError::NoSuchPlace)?;
-    if !matches!(
-        facts.kind,
-        PlaceKind::City | PlaceKind::Town | PlaceKind::Village
-    ) {
+    if !base_kind(facts.kind) {
         return Err(RuleError::BaseKind {
             name: facts.name,
             kind: facts.kind,
         });
     }
     let bases: Vec<SettlementId> = state.players().iter().filter_map(|p| p.base()).collect();
-    free_site(state, board, c.place, &facts, &bases)
+    free_site(state, board, c.place, &facts, &bases)?;
+    let sites = board.base_sites(state);
+    let safe = state.options().safe_bases;
+    let mut placed: Vec<PlaceId> = Vec::new();
+    for b in bases.iter().filter_map(|b| state.settlement(*b)) {
+        if safe && sites.strikes(b.place(), c.place) {
+            return Err(RuleError::BaseInReach {
+                name: facts.name,
+                other: format!("{}'s base at {}", state.name_of(b.owner()), b.name()),
+            });
+        }
+        placed.push(b.place());
+    }
+    // Every seat still to place must be left a legal base, or the game could not go on.
+    let more = state.players().len().saturating_sub(placed.len() + 1);
+    placed.push(c.place);
+    if more > 0 && !sites.room_for(&placed, more, safe) {
+        return Err(RuleError::NoRoomLeft {
+            name: facts.name,
+            more,
+        });
+    }
+    Ok(())
 }
 
 /// The place is playable, unbuilt, and far enough from each of `others`.

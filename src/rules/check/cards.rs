@@ -141,16 +141,16 @@ pub(super) fn propose_trade(
         return Err(RuleError::EmptyTrade);
     }
     in_hand(state, me, &c.give)?;
+    // What is asked for is named by face and never checked against the other hand here: a
+    // refusal would tell the proposer what that hand holds. The other seat answers, and can
+    // only accept what it holds (see `decision`).
     for (i, id) in c.take.iter().enumerate() {
+        let card = Card::from_id(*id);
         if c.take[..i].contains(id) {
-            return Err(RuleError::DuplicateCard {
-                card: Card::from_id(*id),
-            });
+            return Err(RuleError::DuplicateCard { card });
         }
-        if !other.hand().contains(id) {
-            return Err(RuleError::NotInTheirHand {
-                name: other.name().to_string(),
-            });
+        if card == Card::Joker {
+            return Err(RuleError::NotACardInPlay);
         }
     }
     Ok(())

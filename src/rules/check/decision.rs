@@ -2,6 +2,7 @@
 
 use super::describe;
 use crate::rules::board::Board;
+use crate::rules::cards::match_faces;
 use crate::rules::command::Command;
 use crate::rules::error::RuleError;
 use crate::rules::ids::UnitId;
@@ -14,7 +15,14 @@ pub(super) fn check(
     cmd: &Command,
 ) -> Result<(), RuleError> {
     match (pending, cmd) {
-        (Pending::Trade { .. }, Command::RespondTrade(_)) => Ok(()),
+        (Pending::Trade { with, take, .. }, Command::RespondTrade(c)) => {
+            if !c.accept {
+                return Ok(());
+            }
+            match_faces(state.player(*with).hand(), take)
+                .map(drop)
+                .map_err(|card| RuleError::LackTheCard { card })
+        }
         (Pending::Defender { candidates, .. }, Command::ChooseDefender(c)) => {
             offered(candidates, c.unit)
         }

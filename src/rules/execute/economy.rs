@@ -2,7 +2,7 @@
 //! spades; food from hearts; the diamond swap; resource dice; trades.
 
 use super::Exec;
-use crate::rules::cards::{Card, Rank};
+use crate::rules::cards::{match_faces, Card, Rank};
 use crate::rules::command::{
     BuildSettlement, BuyAttackDie, Fortify, GrowFood, PlayRoyal, PlayTank, ProposeTrade, RaiseUnit,
     RespondTrade, SwapDiamond,
@@ -160,7 +160,10 @@ pub(super) fn respond_trade(x: &mut Exec, c: &RespondTrade) {
         return;
     };
     x.emit(Event::DecisionMade);
-    if c.accept {
+    // `check` has made sure the hand holds every face asked for; the event names the very
+    // copies that change hands.
+    let held = match_faces(x.state.player(with).hand(), &take);
+    if let (true, Ok(take)) = (c.accept, held) {
         x.emit(Event::TradeAccepted {
             from,
             with,

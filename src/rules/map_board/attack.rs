@@ -102,7 +102,7 @@ pub(crate) fn attack_reach(
             r: b.m(measure),
         },
         blockers: &discs,
-        source: start.source,
+        source: start.source(),
         motorway_only: false,
     };
     let reaches = |n: &Network| goals.iter().any(|g| b.reaches_disc(n, &g.disc));

@@ -37,6 +37,10 @@ impl MapBoard<'_> {
         let s = state
             .settlement(settlement)
             .ok_or(RuleError::NoSuchSettlement(settlement))?;
+        // A save from another version of the map must not reach the terrain by a stale index.
+        if let Some(problem) = self.state_problem(state) {
+            return Err(RuleError::Refused(problem));
+        }
         let from = attacker.and_then(|a| state.unit_pos(a));
         let site = BattleSite {
             attacker_from_bearing: from.map_or(180.0, |p| bearing(s.pos(), p)),

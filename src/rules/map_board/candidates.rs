@@ -102,8 +102,9 @@ pub(crate) fn moves(b: &MapBoard, state: &State, unit: UnitId) -> Vec<Move> {
                 ideas.push(road(rp.pos));
             }
         }
-        if let Some(net) = b.leg_network(state, u, start, false) {
-            let (far, enemy, junctions) = span_ends(b, &net);
+        let single = b.leg_network(state, u, &start, false);
+        if let Some(net) = &single {
+            let (far, enemy, junctions) = span_ends(b, net);
             for p in spread(far, start.centre, ROAD_POINTS) {
                 ideas.push(road(p));
             }
@@ -114,29 +115,29 @@ pub(crate) fn moves(b: &MapBoard, state: &State, unit: UnitId) -> Vec<Move> {
                 ideas.push(road(p));
             }
         }
-        if b.on_motorway(u) {
-            if let Some(first) = b.leg_network(state, u, start, true) {
-                let (ends, _, _) = span_ends(b, &first);
-                for via in spread(ends, start.centre, 2) {
-                    let second = super::moves::Start {
-                        centre: via,
-                        source: super::network::Disc {
-                            c: via,
-                            r: b.snap_m(),
-                        },
-                    };
-                    let Some(net) = b.leg_network(state, u, second, true) else {
-                        continue;
-                    };
-                    let (far, _, _) = span_ends(b, &net);
-                    if let Some(to) = spread(far, start.centre, 1).first() {
-                        ideas.push(Move {
-                            unit,
-                            to: MapPoint::from_m(*to),
-                            via: Some(MapPoint::from_m(via)),
-                            off_road: false,
-                        });
-                    }
+        if let Some(double) = b.double_of(state, u, &start) {
+            // Where only a double move goes, spread out, each with a first leg that works.
+            let ends: Vec<(crate::map::EdgeId, f64, [f64; 2])> = double
+                .stretch_ends()
+                .into_iter()
+                .filter(|&(e, s)| !single.as_ref().is_some_and(|n| n.reaches(e, s)))
+                .map(|(e, s)| {
+                    let pts = b.map.roads().edge(e).points();
+                    (e, s, point_at(pts, b.offsets_of(e), s))
+                })
+                .collect();
+            let points: Vec<[f64; 2]> = ends.iter().map(|e| e.2).collect();
+            for p in spread(points, start.centre, ROAD_POINTS / 2) {
+                let Some(&(edge, along, _)) = ends.iter().find(|e| e.2 == p) else {
+                    continue;
+                };
+                if let Some(via) = double.vias(edge, along, p).first() {
+                    ideas.push(Move {
+                        unit,
+                        to: MapPoint::from_m(p),
+                        via: Some(MapPoint::from_m(*via)),
+                        off_road: false,
+                    });
                 }
             }
         }

@@ -59,22 +59,30 @@ impl MapBoard<'_> {
         Some((place.name().to_string(), on))
     }
 
-    /// "at Encamp", "on the CG-2 near Encamp" or "near Encamp" for a point.
-    pub(crate) fn where_is(&self, p: [f64; 2]) -> String {
+    /// "at Encamp", "on the CG-2 near Encamp" or "near Encamp" for a point; the road named is
+    /// one a unit there stands on (not a bridge above it), or for a point off road the nearest
+    /// within a road line's width.
+    pub(crate) fn where_is(&self, p: [f64; 2], on_road: bool) -> String {
         let Some((name, on)) = self.locality(p) else {
             return String::new();
         };
         if on {
             return format!(" at {name}");
         }
-        let road = self
-            .map
-            .nearest_road_point(p)
-            .filter(|rp| rp.distance <= self.snap_m())
-            .and_then(|rp| {
-                let edge = self.map.roads().edge(rp.edge);
-                edge.road_ref().or(edge.name()).map(str::to_string)
-            });
+        let edges: Vec<crate::map::EdgeId> = if on_road {
+            self.standing_on(p).into_iter().map(|(e, _)| e).collect()
+        } else {
+            self.map
+                .nearest_road_point(p)
+                .filter(|rp| rp.distance <= self.snap_m())
+                .map(|rp| rp.edge)
+                .into_iter()
+                .collect()
+        };
+        let road = edges.into_iter().find_map(|e| {
+            let edge = self.map.roads().edge(e);
+            edge.road_ref().or(edge.name()).map(str::to_string)
+        });
         match road {
             Some(r) => format!(" on the {r} near {name}"),
             None => format!(" near {name}"),
@@ -108,8 +116,15 @@ impl MapBoard<'_> {
                         unit.kind(),
                         state.settlement(s).map_or("a settlement", |s| s.name())
                     ),
-                    Location::Road(p) | Location::OffRoad(p) => {
-                        format!("{owner}'s {}{}", unit.kind(), self.where_is(p.to_m()))
+                    Location::Road(p) => {
+                        format!("{owner}'s {}{}", unit.kind(), self.where_is(p.to_m(), true))
+                    }
+                    Location::OffRoad(p) => {
+                        format!(
+                            "{owner}'s {}{}",
+                            unit.kind(),
+                            self.where_is(p.to_m(), false)
+                        )
                     }
                 }
             }

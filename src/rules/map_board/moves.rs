@@ -1,7 +1,7 @@
 //! Moves (RULINGS §4) and attack reach (§5) on the real map.
 
 use super::coins::{Coin, Piece};
-use super::network::{dist, segment_in_disc, Disc, Network, Query};
+use super::network::{dist, segment_in_disc, Disc, Network, Query, Source};
 use super::MapBoard;
 use crate::map::{EdgeId, Measure, RoadClass};
 use crate::rules::command::Move;
@@ -10,12 +10,32 @@ use crate::rules::ids::{MapPoint, PlayerId, SettlementId};
 use crate::rules::state::State;
 use crate::rules::unit::{Location, Unit, UnitType};
 
-/// Where a unit's move begins: the centre of its circle and the disc its road path starts from
-/// (a point on a road, or its settlement's coin).
-#[derive(Debug, Clone, Copy)]
+/// Where a unit's move begins: the centre of its circle, and where its road path starts: the
+/// points of road it stands on, or the coin it is in (its settlement's, or its own off road).
+#[derive(Debug, Clone)]
 pub(crate) struct Start {
     pub(crate) centre: [f64; 2],
-    pub(crate) source: Disc,
+    pub(crate) coin: Option<Disc>,
+    pub(crate) on: Vec<(EdgeId, f64)>,
+}
+
+impl Start {
+    /// A unit standing on a road at `centre`.
+    pub(crate) fn on_road(b: &MapBoard, centre: [f64; 2]) -> Start {
+        Start {
+            centre,
+            coin: None,
+            on: b.standing_on(centre),
+        }
+    }
+
+    /// Where the network search begins.
+    pub(crate) fn source(&self) -> Source<'_> {
+        match self.coin {
+            Some(d) => Source::Disc(d),
+            None => Source::On(&self.on),
+        }
+    }
 }
 
 /// A point on a major road near a destination.
@@ -61,7 +81,7 @@ impl MapBoard<'_> {
             .ok_or(RuleError::NoSuchUnit(unit.id()))?
             .to_m();
         let r = match unit.at() {
-            Location::Road(_) => self.snap_m(),
+            Location::Road(_) => return Ok(Start::on_road(self, pos)),
             Location::Settlement(s) => state
                 .settlement(s)
                 .map_or(self.snap_m(), |s| self.coin_r(s.coin())),
@@ -69,7 +89,8 @@ impl MapBoard<'_> {
         };
         Ok(Start {
             centre: pos,
-            source: Disc { c: pos, r },
+            coin: Some(Disc { c: pos, r }),
+            on: Vec::new(),
         })
     }
 
@@ -150,31 +171,42 @@ impl MapBoard<'_> {
         Ok(Landing::Road(spots))
     }
 
-    /// Where a landing ends if `net` reaches it inside the circle.
-    fn reached(&self, net: &Network, landing: &Landing, circle: &Disc) -> Option<Location> {
+    /// Where a landing ends if `net` reaches it inside the circle: a settlement, or the road
+    /// spot the unit is set down on.
+    fn reached(
+        &self,
+        net: &Network,
+        landing: &Landing,
+        circle: &Disc,
+    ) -> Option<(Location, Option<Spot>)> {
         match landing {
             Landing::Settlement(s, disc) => (circle.contains(disc.c)
                 && self.reaches_disc(net, disc))
-            .then_some(Location::Settlement(*s)),
-            Landing::Road(spots) => spots
-                .iter()
-                .find(|s| circle.contains(s.pos) && net.reaches(s.edge, s.along))
-                .map(|s| Location::Road(MapPoint::from_m(s.pos))),
+            .then_some((Location::Settlement(*s), None)),
+            Landing::Road(spots) => spots.iter().find_map(|s| {
+                if !circle.contains(s.pos) {
+                    return None;
+                }
+                let (lo, hi) = net.reachable_around(s.edge, s.along)?;
+                let spot = self.set_down(*s, lo, hi, circle);
+                Some((Location::Road(MapPoint::from_m(spot.pos)), Some(spot)))
+            }),
         }
     }
 
-    /// One leg along roads from `start` inside a circle of `radius`, to a landing.
+    /// One leg along roads from `start` inside a circle of `radius`, to a landing: where it
+    /// ends, and the road spot it ends on (none in a settlement).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn road_leg(
         &self,
         state: &State,
         kind: UnitType,
         measure: Measure,
-        start: Start,
+        start: &Start,
         coins: &[Coin],
         landing: &Landing,
         motorway_only: bool,
-    ) -> Result<Location, RuleError> {
+    ) -> Result<(Location, Option<Spot>), RuleError> {
         let radius = self.m(measure);
         let circle = Disc {
             c: start.centre,
@@ -184,12 +216,12 @@ impl MapBoard<'_> {
         let q = Query {
             circle,
             blockers: &discs,
-            source: start.source,
+            source: start.source(),
             motorway_only,
         };
         let net = self.net(&q);
-        if let Some(loc) = self.reached(&net, landing, &circle) {
-            return Ok(loc);
+        if let Some(end) = self.reached(&net, landing, &circle) {
+            return Ok(end);
         }
         let goal = match landing {
             Landing::Settlement(_, d) => d.c,
@@ -236,9 +268,10 @@ impl MapBoard<'_> {
         )))
     }
 
-    /// The blockers to name when `net` misses its goal: a single coin whose removal opens the
-    /// way, else every coin cutting the reachable roads (up to three); empty when the roads do
-    /// not lead there even without blockers.
+    /// The blockers to name when `net` misses its goal: the coins that together close every
+    /// way there, each of them needed (with one left out, the others no longer close it), the
+    /// nearest kept where there is a choice; empty when the roads do not lead there even without
+    /// blockers.
     pub(crate) fn culprits(
         &self,
         net: &Network,
@@ -252,33 +285,33 @@ impl MapBoard<'_> {
         if !ok(&free) {
             return Vec::new();
         }
-        let mut frontier = net.blockers_touched();
-        frontier.sort_by(|&a, &b| {
+        // The coins bounding the reachable roads close the way between them: the reachable
+        // part is the same with every other coin gone.
+        let mut cut = net.blockers_touched();
+        if cut.is_empty() {
+            cut = net.blockers_met();
+        }
+        cut.sort_by(|&a, &b| {
             dist(q.blockers[a].c, q.circle.c)
                 .total_cmp(&dist(q.blockers[b].c, q.circle.c))
                 .then(a.cmp(&b))
         });
-        for &i in &frontier {
-            let rest: Vec<Disc> = q
-                .blockers
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| *k != i)
-                .map(|(_, d)| *d)
-                .collect();
-            if ok(&self.net(&Query {
-                blockers: &rest,
+        let blocks = |set: &[usize]| {
+            let discs: Vec<Disc> = set.iter().map(|&i| q.blockers[i]).collect();
+            !ok(&self.net(&Query {
+                blockers: &discs,
                 ..*q
-            })) {
-                return vec![i];
+            }))
+        };
+        // Drop, farthest first, every coin the others close the way without.
+        for k in (0..cut.len()).rev() {
+            let mut rest = cut.clone();
+            rest.remove(k);
+            if !rest.is_empty() && blocks(&rest) {
+                cut = rest;
             }
         }
-        frontier.truncate(3);
-        if frontier.is_empty() {
-            frontier = net.blockers_met();
-            frontier.truncate(3);
-        }
-        frontier
+        cut
     }
 
     /// A straight move over land (Scouts and Tanks).
@@ -313,7 +346,10 @@ impl MapBoard<'_> {
         self.straight_clear(state, unit.owner(), from, to, &[])?;
         match self.landing(state, unit.owner(), to, false) {
             Ok(Landing::Settlement(s, _)) => Ok(Location::Settlement(s)),
-            Ok(Landing::Road(spots)) => Ok(Location::Road(MapPoint::from_m(spots[0].pos))),
+            Ok(Landing::Road(spots)) => {
+                let spot = self.set_down_on_edge(spots[0]);
+                Ok(Location::Road(MapPoint::from_m(spot.pos)))
+            }
             Err(RuleError::BadLanding) => Ok(Location::OffRoad(MapPoint::from_m(to))),
             Err(e) => Err(e),
         }
@@ -356,9 +392,7 @@ impl MapBoard<'_> {
         let kind = unit.kind();
         let measure = kind.road_move().ok_or_else(|| no_roads(kind))?;
         let start = self.start_of(state, unit)?;
-        let on_motorway = matches!(unit.at(), Location::Road(_))
-            && !self.road_spots(start.centre, true).is_empty();
-        if !on_motorway {
+        if !self.on_motorway(unit) {
             return Err(refused(format!(
                 "Only a unit that starts on a motorway may move twice; your {kind} is not on one."
             )));
@@ -368,24 +402,20 @@ impl MapBoard<'_> {
         let first = self
             .landing(state, me, via, true)
             .map_err(|e| leg("first", e))?;
-        let Location::Road(mid) = self
-            .road_leg(state, kind, measure, start, &coins, &first, true)
+        let (Location::Road(mid), _) = self
+            .road_leg(state, kind, measure, &start, &coins, &first, true)
             .map_err(|e| leg("first", e))?
         else {
             return Err(refused("The first leg must end on the motorway.".into()));
         };
-        let mid = mid.to_m();
-        let second_start = Start {
-            centre: mid,
-            source: Disc {
-                c: mid,
-                r: self.snap_m(),
-            },
-        };
+        // The second leg starts where the first one set the unit down, as a move of its own
+        // would.
+        let second_start = Start::on_road(self, mid.to_m());
         let second = self
             .landing(state, me, to, true)
             .map_err(|e| leg("second", e))?;
-        self.road_leg(state, kind, measure, second_start, &coins, &second, true)
+        self.road_leg(state, kind, measure, &second_start, &coins, &second, true)
+            .map(|(at, _)| at)
             .map_err(|e| leg("second", e))
     }
 }
@@ -422,5 +452,6 @@ pub(crate) fn check(b: &MapBoard, state: &State, mv: &Move) -> Result<Location, 
     let start = b.start_of(state, unit)?;
     let landing = b.landing(state, unit.owner(), to, false)?;
     let coins = b.blockers(state, unit.owner(), start.centre);
-    b.road_leg(state, kind, measure, start, &coins, &landing, false)
+    b.road_leg(state, kind, measure, &start, &coins, &landing, false)
+        .map(|(at, _)| at)
 }

@@ -3,8 +3,10 @@
 //!
 //! Every road edge touching the circle is cut, by arc length, into the pieces that lie inside the
 //! circle and outside every blocking disc ("spans"). Spans that touch a road node meet there, so a
-//! union-find over spans and nodes gives the connected pieces; the start is a small disc (a point
-//! on a road, or a settlement's coin), and every span overlapping it is where the reach begins.
+//! union-find over spans and nodes gives the connected pieces. The reach begins on the spans
+//! holding the points of road the unit stands on, or, for a coin (a settlement's, or an off-road
+//! unit's), on every span overlapping its disc. Roads that cross without a shared node (bridges,
+//! tunnels) never meet, and a unit on one of them does not stand on the other.
 //! Working on exact segment/disc intersections keeps the answer independent of any sampling step.
 
 use std::collections::HashMap;
@@ -83,11 +85,21 @@ pub(crate) struct Span {
     pub(crate) reachable: bool,
 }
 
+/// Where a reach begins.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Source<'a> {
+    /// Every span overlapping a coin's disc.
+    Disc(Disc),
+    /// The spans holding these points of road: (edge, metres along it).
+    On(&'a [(EdgeId, f64)]),
+}
+
 /// The question: roads inside `circle`, avoiding `blockers`, starting from `source`.
+#[derive(Clone, Copy)]
 pub(crate) struct Query<'a> {
     pub(crate) circle: Disc,
     pub(crate) blockers: &'a [Disc],
-    pub(crate) source: Disc,
+    pub(crate) source: Source<'a>,
     pub(crate) motorway_only: bool,
 }
 
@@ -110,7 +122,7 @@ pub(crate) fn offsets(points: &[[f64; 2]]) -> Vec<f64> {
 }
 
 /// Arc-length intervals of the edge (restricted to segments `segs`) inside `disc`, merged.
-fn intervals_in(
+pub(crate) fn intervals_in(
     points: &[[f64; 2]],
     offs: &[f64],
     segs: &[u32],
@@ -190,8 +202,14 @@ impl UnionFind {
 }
 
 /// Compute the spans of `q` and which of them the source reaches.
-pub(crate) fn compute(map: &GameMap, all_offsets: &[Vec<f64>], q: &Query) -> Network {
-    let segs = map.segments_in_disc(q.circle.c, q.circle.r);
+/// `segs` are the road segments touching the circle, sorted (see
+/// [`super::MapBoard::segments_in_disc`]).
+pub(crate) fn compute(
+    map: &GameMap,
+    all_offsets: &[Vec<f64>],
+    q: &Query,
+    segs: &[(EdgeId, u32)],
+) -> Network {
     let roads = map.roads();
     let mut spans: Vec<Span> = Vec::new();
     let mut from_source: Vec<bool> = Vec::new();
@@ -223,7 +241,13 @@ pub(crate) fn compute(map: &GameMap, all_offsets: &[Vec<f64>], q: &Query) -> Net
         if in_c.is_empty() {
             continue;
         }
-        intervals_in(points, offs, &seg_ids, &q.source, &mut in_src);
+        match q.source {
+            Source::Disc(d) => intervals_in(points, offs, &seg_ids, &d, &mut in_src),
+            Source::On(at) => {
+                in_src.clear();
+                in_src.extend(at.iter().filter(|a| a.0 == edge_id).map(|a| (a.1, a.1)));
+            }
+        }
         blocked.clear();
         // A disc can only cut this edge where it meets the edge's stretch inside the circle.
         let (lo, hi) = seg_bbox(points, &seg_ids);
@@ -336,9 +360,15 @@ fn push_span(
 impl Network {
     /// Whether arc length `s` of `edge` lies on a reachable span.
     pub(crate) fn reaches(&self, edge: EdgeId, s: f64) -> bool {
+        self.reachable_around(edge, s).is_some()
+    }
+
+    /// The arc lengths a reachable span holding arc length `s` of `edge` runs between.
+    pub(crate) fn reachable_around(&self, edge: EdgeId, s: f64) -> Option<(f64, f64)> {
         self.spans
             .iter()
-            .any(|sp| sp.reachable && sp.edge == edge && sp.s0 - 1e-3 <= s && s <= sp.s1 + 1e-3)
+            .find(|sp| sp.reachable && sp.edge == edge && sp.s0 - 1e-3 <= s && s <= sp.s1 + 1e-3)
+            .map(|sp| (sp.s0, sp.s1))
     }
 
     /// Whether some reachable span enters `disc`.

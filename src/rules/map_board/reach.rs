@@ -1,8 +1,9 @@
 //! "Where can this unit go?" and "may it go exactly here?", for the UI and the `omms rules`
 //! tool.
 
+use super::double::DoubleReach;
 use super::moves::Start;
-use super::network::{point_at, sub_polyline, Disc, Network, Query};
+use super::network::{sub_polyline, Disc, Network, Query};
 use super::MapBoard;
 use crate::map::{EdgeId, Measure};
 use crate::rules::board::Board;
@@ -12,8 +13,10 @@ use crate::rules::ids::{MapPoint, UnitId};
 use crate::rules::state::State;
 use crate::rules::unit::{Location, Unit};
 
-/// Motorway points tried as the end of a double move's first leg, at most.
-const VIA_SAMPLES: usize = 12;
+/// First-leg ends tried per destination point before giving up on it: each one makes the move
+/// legal by construction, so more than one is only needed when rounding to the millimetre
+/// lands a first leg a hair outside.
+const VIA_TRIES: usize = 4;
 
 /// A stretch of major road a unit can reach.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +52,7 @@ impl MapBoard<'_> {
         &self,
         state: &State,
         unit: &Unit,
-        start: Start,
+        start: &Start,
         motorway_only: bool,
     ) -> Option<Network> {
         let measure = unit.kind().road_move()?;
@@ -64,78 +67,81 @@ impl MapBoard<'_> {
                 r: self.m(measure),
             },
             blockers: &coins,
-            source: start.source,
+            source: start.source(),
             motorway_only,
         }))
     }
 
-    fn stretches(&self, net: &Network, double_move: bool, out: &mut Vec<Stretch>) {
-        for sp in net.spans.iter().filter(|s| s.reachable) {
-            let pts = self.map.roads().edge(sp.edge).points();
-            let offs = self.offsets_of(sp.edge);
-            out.push(Stretch {
-                edge: sp.edge,
-                from_m: sp.s0,
-                to_m: sp.s1,
-                points: sub_polyline(pts, offs, sp.s0, sp.s1),
-                double_move,
-            });
-        }
+    /// Every enemy coin's disc: no move may end inside one.
+    fn forbidden(&self, state: &State, unit: &Unit) -> Vec<Disc> {
+        self.enemy_coins(state, unit.owner())
+            .iter()
+            .map(|c| c.disc)
+            .collect()
     }
 
-    /// Points of a first motorway leg worth trying as the via of a double move: both ends of
-    /// every reachable stretch and points every quarter radius between, spread evenly.
-    pub(crate) fn via_points(&self, net: &Network, radius: f64) -> Vec<[f64; 2]> {
-        let mut all = Vec::new();
-        for sp in net.spans.iter().filter(|s| s.reachable) {
-            let pts = self.map.roads().edge(sp.edge).points();
-            let offs = self.offsets_of(sp.edge);
-            let inset = 1.0f64.min((sp.s1 - sp.s0) / 2.0);
-            let (a, b) = (sp.s0 + inset, sp.s1 - inset);
-            let steps = ((b - a) / (radius / 4.0)).ceil().max(1.0) as usize;
-            for k in 0..=steps {
-                all.push(point_at(pts, offs, a + (b - a) * k as f64 / steps as f64));
-            }
+    /// The exact ends of the unit's motorway double moves, when it stands on a motorway.
+    pub(crate) fn double_of(
+        &self,
+        state: &State,
+        unit: &Unit,
+        start: &Start,
+    ) -> Option<DoubleReach> {
+        if !self.on_motorway(unit) {
+            return None;
         }
-        if all.len() > VIA_SAMPLES {
-            let step = all.len() as f64 / VIA_SAMPLES as f64;
-            all = (0..VIA_SAMPLES)
-                .map(|k| all[(k as f64 * step) as usize])
-                .collect();
+        let radius = self.m(unit.kind().road_move()?);
+        let coins: Vec<Disc> = self
+            .blockers(state, unit.owner(), start.centre)
+            .iter()
+            .map(|c| c.disc)
+            .collect();
+        let first = self.leg_network(state, unit, start, true)?;
+        let forbidden = self.forbidden(state, unit);
+        Some(self.double_reach(start.centre, radius, &first, &coins, &forbidden))
+    }
+
+    fn stretch(&self, edge: EdgeId, s0: f64, s1: f64, double_move: bool) -> Stretch {
+        let pts = self.map.roads().edge(edge).points();
+        let offs = self.offsets_of(edge);
+        Stretch {
+            edge,
+            from_m: s0,
+            to_m: s1,
+            points: sub_polyline(pts, offs, s0, s1),
+            double_move,
         }
-        all
     }
 
     /// Whether the unit stands on a motorway (and so may move twice).
     pub(crate) fn on_motorway(&self, unit: &Unit) -> bool {
-        matches!(unit.at(), Location::Road(p) if !self.road_spots(p.to_m(), true).is_empty())
+        matches!(unit.at(), Location::Road(p) if self.stands_on_motorway(p.to_m()))
     }
 
-    /// Everywhere `unit` can move now: the road stretches of a single move, those a motorway
-    /// double move adds (sampled through a dozen first legs), and for Scouts and Tanks the land
-    /// reachable off road. Turn, phase and "moved already" are not considered.
+    /// Everywhere `unit` can move now: the road stretches of a single move, every stretch a
+    /// motorway double move reaches (worked out exactly, see [`super::double`]), and for Scouts
+    /// and Tanks the land reachable off road. Stretches leave out enemy coins, where no move
+    /// may end. Turn, phase and "moved already" are not considered.
     pub fn reach(&self, state: &State, unit: UnitId) -> Result<Reach, RuleError> {
         let u = state.unit(unit).ok_or(RuleError::NoSuchUnit(unit))?;
         let start = self.start_of(state, u)?;
         let mut stretches = Vec::new();
         let road_radius_m = u.kind().road_move().map_or(0.0, |m| self.m(m));
-        if let Some(net) = self.leg_network(state, u, start, false) {
-            self.stretches(&net, false, &mut stretches);
+        let forbidden = self.forbidden(state, u);
+        if let Some(net) = self.leg_network(state, u, &start, false) {
+            let spans: Vec<(EdgeId, f64, f64)> = net
+                .spans
+                .iter()
+                .filter(|s| s.reachable)
+                .map(|s| (s.edge, s.s0, s.s1))
+                .collect();
+            for (edge, s0, s1) in self.minus_discs(&spans, &forbidden) {
+                stretches.push(self.stretch(edge, s0, s1, false));
+            }
         }
-        if self.on_motorway(u) {
-            if let Some(first) = self.leg_network(state, u, start, true) {
-                for via in self.via_points(&first, road_radius_m) {
-                    let second = Start {
-                        centre: via,
-                        source: Disc {
-                            c: via,
-                            r: self.snap_m(),
-                        },
-                    };
-                    if let Some(net) = self.leg_network(state, u, second, true) {
-                        self.stretches(&net, true, &mut stretches);
-                    }
-                }
+        if let Some(double) = self.double_of(state, u, &start) {
+            for &(edge, s0, s1) in &double.ends {
+                stretches.push(self.stretch(edge, s0, s1, true));
             }
         }
         let off_road = u.kind().off_road_move().map(|m| {
@@ -155,7 +161,8 @@ impl MapBoard<'_> {
     }
 
     /// May `unit` go exactly to `to` now? The move that gets it there (a road move, a motorway
-    /// double move through a via the board finds, or a straight move off road), or why not.
+    /// double move through a first-leg end the board finds, or a straight move off road), or
+    /// why not.
     pub fn may_go(&self, state: &State, unit: UnitId, to: MapPoint) -> Result<Move, RuleError> {
         let u = state.unit(unit).ok_or(RuleError::NoSuchUnit(unit))?;
         let road = Move {
@@ -186,22 +193,24 @@ impl MapBoard<'_> {
         Err(road_err)
     }
 
-    /// A motorway double move to `to`, if the unit is on a motorway and one of the sampled
-    /// first legs makes it legal.
+    /// A motorway double move to `to`, whenever one is legal: the destination's motorway
+    /// points that end a double move, each with the first-leg ends that make it legal.
     pub(crate) fn find_via(&self, state: &State, u: &Unit, to: MapPoint) -> Option<Move> {
-        if !self.on_motorway(u) || self.road_spots(to.to_m(), true).is_empty() {
+        let spots = self.road_spots(to.to_m(), true);
+        if spots.is_empty() {
             return None;
         }
-        let measure = u.kind().road_move()?;
         let start = self.start_of(state, u).ok()?;
-        let first = self.leg_network(state, u, start, true)?;
-        let mut vias = self.via_points(&first, self.m(measure));
-        // Try the vias nearest the destination first: the second leg is then shortest.
-        let goal = to.to_m();
-        vias.sort_by(|a, b| {
-            super::network::dist(*a, goal).total_cmp(&super::network::dist(*b, goal))
-        });
-        vias.into_iter()
+        let double = self.double_of(state, u, &start)?;
+        spots
+            .iter()
+            .filter(|s| double.contains(s.edge, s.along))
+            .flat_map(|s| {
+                double
+                    .vias(s.edge, s.along, s.pos)
+                    .into_iter()
+                    .take(VIA_TRIES)
+            })
             .map(|v| Move {
                 unit: u.id(),
                 to,

@@ -323,7 +323,13 @@ pub fn parse(map: &GameMap, text: &str) -> Result<LoadedScenario, ScenarioFileEr
                                 "{what}: no major road within a card's breadth of [{lon}, {lat}]"
                             ))
                         })?;
-                    Location::Road(crate::rules::MapPoint::from_m(rp.pos))
+                    let spot = super::moves::Spot {
+                        edge: rp.edge,
+                        along: rp.along,
+                        pos: rp.pos,
+                    };
+                    let spot = board.set_down_on_edge(spot);
+                    Location::Road(crate::rules::MapPoint::from_m(spot.pos))
                 }
             }
             _ => {

@@ -3,7 +3,7 @@
 //! lie in that circle?
 
 use super::coins::Coin;
-use super::network::{dist, Disc, Query};
+use super::network::{dist, Disc, Query, Source};
 use super::MapBoard;
 use crate::rules::ids::{PlayerId, SettlementId};
 use crate::rules::state::State;
@@ -54,7 +54,7 @@ pub(crate) fn report(b: &MapBoard, state: &State, s: SettlementId) -> Option<Sie
     let q = Query {
         circle,
         blockers: &discs,
-        source: own,
+        source: Source::Disc(own),
         motorway_only: false,
     };
     let net = b.net(&q);

@@ -6,10 +6,11 @@
 
 use super::figure::{Figure, FigureId, Kit, Role, SquadId, TeamId, Traits};
 use super::movement::Mount;
+use super::room;
 use super::roster::{Roster, Team};
 use crate::tactical::battlefield::{AreaKind, Battlefield};
 use crate::tactical::ruleset::Side;
-use crate::tactical::table::{compass_bearing, inches, step, TablePoint};
+use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 
 /// One man of an element as the ruleset reads it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,44 +55,67 @@ struct Deployer<'a, K> {
 impl<K: Kit> Deployer<'_, K> {
     /// The nearest point to `p` (searching outwards in half-inch rings) that is on the table and
     /// not in water, a swamp being fine.
-    fn dry(&self, p: TablePoint) -> TablePoint {
+    /// The nearest place to `want` where a figure has room to stand (RULINGS §9): on the
+    /// table, out of water, a base from everyone placed, horses out of houses, and a house only
+    /// while it has room. With `house`, a place inside that house first, then in the houses
+    /// nearest it: a garrison fills a row of small houses rather than crowding one.
+    fn spot(&self, want: TablePoint, house: Option<usize>, mount: Mount) -> TablePoint {
         let ok = |q: TablePoint| {
-            self.field.spec.contains(q) && !self.field.area_kinds_at(q).contains(&AreaKind::Water)
+            self.field.spec.contains(q)
+                && !self.field.area_kinds_at(q).contains(&AreaKind::Water)
+                && room::clear_of(&self.roster, q, None)
+                && room::houses_at(self.field, q).into_iter().all(|h| {
+                    mount == Mount::Foot
+                        && self
+                            .roster
+                            .figures()
+                            .iter()
+                            .filter(|o| room::houses_at(self.field, o.pos()).contains(&h))
+                            .count()
+                            < room::house_capacity(self.field, h)
+                })
         };
-        if ok(p) {
-            return p;
-        }
-        for ring in 1..=40 {
-            for k in 0..16 {
-                let q = step(p, k as f64 * 22.5, ring as f64 * inches(0.5));
-                if ok(q) {
+        let rings = |centre: TablePoint| {
+            std::iter::once(centre).chain((1..=60).flat_map(move |ring| {
+                (0..16).map(move |k| step(centre, k as f64 * 22.5, ring as f64 * inches(0.5)))
+            }))
+        };
+        if let Some(first) = house.filter(|_| mount == Mount::Foot) {
+            let home = self.field.areas[first].top;
+            let mut houses = self.field.houses_near_objective(inches(12.0));
+            houses.sort_by(|&a, &b| {
+                let d = |h: usize| distance(self.field.areas[h].top, home);
+                d(a).total_cmp(&d(b)).then(a.cmp(&b))
+            });
+            houses.retain(|&h| h != first);
+            houses.insert(0, first);
+            for h in houses {
+                if let Some(q) = inside(self.field, h).into_iter().find(|q| ok(*q)) {
                     return q;
                 }
             }
         }
-        p
+        rings(want).find(|q| ok(*q)).unwrap_or(want)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn team(
         &mut self,
         side: Side,
         squad: SquadId,
         garrison: bool,
+        house: Option<usize>,
         plan: &TeamPlan<K>,
         centre: TablePoint,
         facing: f64,
     ) {
         let id = TeamId(self.roster.teams().len() as u16);
-        let centre = self.dry(centre);
         let n = plan.members.len();
         for (k, m) in plan.members.iter().enumerate() {
-            // A loose line abreast, an inch apart, square to the facing.
+            // A loose line abreast, an inch apart, square to the facing; a garrison fills its
+            // house as far as the house has room.
             let offset = (k as f64 - (n as f64 - 1.0) / 2.0) * inches(1.0);
-            let pos = if garrison {
-                centre
-            } else {
-                self.dry(step(centre, facing + 90.0, offset))
-            };
+            let pos = self.spot(step(centre, facing + 90.0, offset), house, m.mount);
             let fid = FigureId(self.roster.figures().len() as u16);
             self.roster.push_figure(Figure::new(
                 fid, side, id, m.role, m.mount, m.kit, m.traits, pos, facing,
@@ -137,6 +161,7 @@ pub fn deploy<K: Kit>(
             Side::Attacker,
             SquadId((k / 3) as u16),
             false,
+            None,
             plan,
             centre,
             facing,
@@ -148,19 +173,20 @@ pub fn deploy<K: Kit>(
     let mut field_k = 0usize;
     let def = plans[1];
     for (k, plan) in def.iter().enumerate() {
-        let (centre, in_house) = match (plan.garrison, house_iter.next()) {
-            (true, Some(&h)) => (field.areas[h].top, true),
+        let (centre, house) = match (plan.garrison, house_iter.next()) {
+            (true, Some(&h)) => (field.areas[h].top, Some(h)),
             _ => {
                 // In a ring 2″ out from the objective, on the side the attack comes from.
                 let b = edge_bearing + (field_k as f64 - 1.0) * 40.0;
                 field_k += 1;
-                (step(field.objective, b, inches(2.0)), false)
+                (step(field.objective, b, inches(2.0)), None)
             }
         };
         d.team(
             Side::Defender,
             SquadId((k / 3) as u16),
-            in_house,
+            house.is_some(),
+            house,
             plan,
             centre,
             edge_bearing,
@@ -192,7 +218,18 @@ pub fn deploy<K: Kit>(
                 .iter()
                 .find(|f| f.team() == team && f.role() == Role::Soldier)
                 .map_or(Mount::Foot, |f| f.mount());
-            let pos = d.dry(step(anchor, towards_objective(anchor) + 180.0, inches(1.0)));
+            // The officer of a garrison stands in with it, in the nearest house with room.
+            let garrison = d
+                .roster
+                .team(team)
+                .is_some_and(|t| t.garrison())
+                .then(|| room::houses_at(field, anchor).first().copied())
+                .flatten();
+            let pos = d.spot(
+                step(anchor, towards_objective(anchor) + 180.0, inches(1.0)),
+                garrison,
+                mount,
+            );
             let fid = FigureId(d.roster.figures().len() as u16);
             let facing = towards_objective(pos);
             d.roster.push_figure(Figure::new(
@@ -209,4 +246,31 @@ pub fn deploy<K: Kit>(
         }
     }
     (d.roster, d.placed)
+}
+
+/// Places to stand inside house `h`: its top, then a quarter-inch grid over its footprint,
+/// nearest the top first (a small house may have room for one man only away from its top).
+fn inside(field: &Battlefield, h: usize) -> Vec<TablePoint> {
+    use geo::{BoundingRect, Intersects};
+    let area = &field.areas[h];
+    let top = area.top;
+    let mut v = vec![top];
+    if let Some(b) = area.shape.bounding_rect() {
+        let pitch = inches(0.25);
+        let (nx, ny) = (
+            ((b.width() / pitch) as usize).min(80),
+            ((b.height() / pitch) as usize).min(80),
+        );
+        for i in 0..=nx {
+            for j in 0..=ny {
+                let q = [b.min().x + i as f64 * pitch, b.min().y + j as f64 * pitch];
+                if area.shape.intersects(&geo::Point::from(q)) {
+                    v.push(q);
+                }
+            }
+        }
+    }
+    v.retain(|q| area.shape.intersects(&geo::Point::from(*q)));
+    v.sort_by(|a, b| distance(*a, top).total_cmp(&distance(*b, top)));
+    v
 }

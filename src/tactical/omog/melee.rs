@@ -7,7 +7,7 @@ use super::figure::{Figure, FigureId, Kit};
 use super::movement::Mount;
 use super::roster::Roster;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::table::{distance, inches};
+use crate::tactical::table::{distance, inches, TablePoint};
 
 /// Figures this close (centre to centre) are in contact for hand to hand.
 pub fn contact() -> f64 {
@@ -145,13 +145,53 @@ pub fn modifiers<K: Kit>(
     if me.mount() == Mount::Horse && foe.mount() == Mount::Foot {
         mods.push(MeleeModifier::CavalryVsFoot);
     }
-    let kinds = field.area_kinds_at(me.pos());
-    let sheltered = kinds.contains(&AreaKind::House) || kinds.contains(&AreaKind::Woods);
-    if me.mount() == Mount::Foot && me.kit().bayonet() && !sheltered {
+    let sheltered = |p| {
+        let kinds = field.area_kinds_at(p);
+        kinds.contains(&AreaKind::House) || kinds.contains(&AreaKind::Woods)
+    };
+    if me.mount() == Mount::Foot && me.kit().bayonet() && !sheltered(me.pos()) {
         mods.push(MeleeModifier::Bayonet);
         if me.charging() {
             mods.push(MeleeModifier::BayonetCharge);
         }
+    }
+    let extra = trait_modifiers(me, foe, sheltered);
+    if extra.contains(&MeleeModifier::HeavyCavalryChargingFoot) {
+        // Heavy cavalry's +2 replaces a horseman's +1 against foot.
+        mods.retain(|m| *m != MeleeModifier::CavalryVsFoot);
+    }
+    mods.extend(extra);
+    mods
+}
+
+/// The bonuses that come of who the men are rather than how they stand: heavy cavalry and
+/// lancers charging, elite troops, armour, and a poor weapon for hand to hand (the kit says).
+fn trait_modifiers<K: Kit>(
+    me: &Figure<K>,
+    foe: &Figure<K>,
+    sheltered: impl Fn(TablePoint) -> bool,
+) -> Vec<MeleeModifier> {
+    let (mine, theirs) = (me.traits(), foe.traits());
+    let mut mods = Vec::new();
+    let charging_horse = me.mount() == Mount::Horse && me.charging();
+    if charging_horse && mine.heavy && foe.mount() == Mount::Foot {
+        mods.push(MeleeModifier::HeavyCavalryChargingFoot);
+    }
+    let open = !sheltered(me.pos()) && !sheltered(foe.pos());
+    if charging_horse && mine.lancer && foe.mount() == Mount::Horse && open {
+        mods.push(MeleeModifier::LancerChargingCavalry);
+    }
+    if charging_horse && mine.heavy && foe.mount() == Mount::Horse && !theirs.heavy {
+        mods.push(MeleeModifier::HeavyChargingLight);
+    }
+    if mine.elite {
+        mods.push(MeleeModifier::Elite);
+    }
+    if me.kit().poor_in_hand_to_hand() {
+        mods.push(MeleeModifier::PoorHandWeapon);
+    }
+    if theirs.armoured {
+        mods.push(MeleeModifier::VsArmour);
     }
     mods
 }

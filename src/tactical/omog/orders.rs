@@ -7,6 +7,7 @@ use super::figure::{Figure, FigureId, Kit};
 use super::melee::contact;
 use super::movement::{charge_distance_ok, move_fraction, Mount};
 use super::refusal::Refusal;
+use super::room;
 use super::roster::Roster;
 use super::turn::{Clock, Phase};
 use crate::tactical::battlefield::{AreaKind, Battlefield};
@@ -39,8 +40,8 @@ pub struct MoveCheck {
     pub survey: PathSurvey,
 }
 
-/// Check a move: its path over the terrain, the figure's allowance, team cohesion and the
-/// conditions of a charge.
+/// Check a move: its path over the terrain, room to stand at its end, the figure's allowance,
+/// team cohesion and the conditions of a charge.
 pub fn check_move<K: Kit>(
     field: &Battlefield,
     roster: &Roster<K>,
@@ -85,6 +86,7 @@ pub fn check_move<K: Kit>(
     if field.area_kinds_at(end).contains(&AreaKind::Water) {
         return Err(Refusal::InWater(f.name()));
     }
+    room::check(field, roster, f, end, &survey)?;
     let used = move_fraction(f.mount(), &survey);
     if used > 1.0 + 1e-9 {
         return Err(Refusal::TooFar {

@@ -36,6 +36,23 @@ pub enum Refusal {
     /// A move would leave a team mate without a comrade within a HALF move.
     #[error("That move would leave the {0} more than a HALF move (3″) from his team.")]
     Strands(String),
+    /// Another figure stands within a base's width of the end.
+    #[error("No room: the {who} cannot stand within 1″ of the {other}.")]
+    NoRoom {
+        /// The figure moving.
+        who: String,
+        /// The figure in the way.
+        other: String,
+    },
+    /// The house is full.
+    #[error("That house holds only {holds} figures, and it is full.")]
+    HouseFull {
+        /// How many its footprint holds.
+        holds: usize,
+    },
+    /// Horses stay out of houses.
+    #[error("The {0} cannot ride into a house.")]
+    HorseInHouse(String),
     /// One charge a game.
     #[error("The {0} has charged once already.")]
     ChargedOnce(String),
@@ -111,8 +128,10 @@ pub enum Refusal {
         /// What blocks the line ("a house").
         what: &'static str,
     },
-    /// Deep inside a wood the shooter is not in.
-    #[error("The {0} is more than 2″ inside the woods: hidden from fire from outside.")]
+    /// One of the two is deep inside a wood the other is not in: neither can fire at the other.
+    #[error(
+        "The {0} is more than 2″ inside the woods: he and anyone outside that wood cannot fire at each other."
+    )]
     DeepInWoods(String),
     /// The modifiers leave nothing to roll for.
     #[error("The {shooter} cannot hit the {target} from there: {why}.")]

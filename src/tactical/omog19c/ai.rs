@@ -70,13 +70,13 @@ pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> 
             if let Some(e) = nearest_enemy(state, f) {
                 bearings.push(compass_bearing(f.pos(), e.pos()));
                 let d = distance(f.pos(), e.pos());
-                // A charge: straight into contact.
+                // A charge: straight into contact, base to base.
                 if let Some(p) = furthest_towards(
                     field,
                     state,
                     f,
                     compass_bearing(f.pos(), e.pos()),
-                    (d - contact() * 0.5).max(0.0),
+                    (d - contact()).max(0.0),
                     true,
                 ) {
                     out.push(OmogCommand::Move {

@@ -13,7 +13,7 @@ use crate::tactical::omog::orders;
 use crate::tactical::omog::seeing::{line_of_fire, Unseen};
 use crate::tactical::omog::Refusal as Core;
 use crate::tactical::ruleset::Side;
-use crate::tactical::sight::Crossed;
+use crate::tactical::sight::{Cover, Crossed};
 use crate::tactical::table::distance;
 use crate::tactical::table::TablePoint;
 
@@ -105,6 +105,7 @@ pub fn shot_odds(
     match line_of_fire(field, shooter.pos(), target.pos()) {
         Ok(()) => {}
         Err(Unseen::DeepInWoods) => return Err(Core::DeepInWoods(target.name()).into()),
+        Err(Unseen::ShooterDeepInWoods) => return Err(Core::DeepInWoods(shooter.name()).into()),
         Err(u) => {
             return Err(Core::CannotSee {
                 shooter: shooter.name(),
@@ -114,10 +115,7 @@ pub fn shot_odds(
             .into())
         }
     }
-    let mut mods = Vec::new();
-    if let Some(c) = field.cover(target.pos(), shooter.pos()) {
-        mods.extend(ShotModifier::for_cover(c));
-    }
+    let mut mods = cover_modifiers(field, target.pos(), shooter.pos());
     let high = |p| field.area_kinds_at(p).contains(&AreaKind::Hill);
     if high(shooter.pos()) && !high(target.pos()) {
         mods.push(ShotModifier::ShooterHigh);
@@ -149,6 +147,35 @@ pub fn shot_odds(
         }
         .into()),
     }
+}
+
+/// What a target's cover gives against a shot from `from`. Engine ruling (see the docs): a house
+/// is all the cover a man in it gets (−2 and nothing more); otherwise the ground he stands in
+/// (woods, a hill crest) and a wall in front of him add, one modifier of each; a man with no
+/// cover at a corner, a wall's end or the edge of the trees is firing round it (−1).
+pub fn cover_modifiers(
+    field: &Battlefield,
+    target: TablePoint,
+    from: TablePoint,
+) -> Vec<ShotModifier> {
+    let covers = field.covers(target, from);
+    if covers.first() == Some(&Cover::House) {
+        return vec![ShotModifier::TargetInHouse];
+    }
+    let mut mods: Vec<ShotModifier> = Vec::new();
+    for c in [Cover::Woods, Cover::HillCrest] {
+        if covers.contains(&c) {
+            mods.extend(ShotModifier::for_cover(c));
+        }
+    }
+    // The best wall only: a fence behind a stone wall adds nothing.
+    if let Some(&w) = covers.iter().find(|c| matches!(c, Cover::Wall(_))) {
+        mods.extend(ShotModifier::for_cover(w));
+    }
+    if mods.is_empty() && field.beside_cover(target, from) {
+        mods.push(ShotModifier::TargetFiringRoundCover);
+    }
+    mods
 }
 
 /// The modifiers and roll needed for a small-arms shot, or why it cannot be taken.

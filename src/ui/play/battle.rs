@@ -122,9 +122,13 @@ impl Play {
             ),
             dice,
             dice_text: format!(
-                "{} dice against {}: win {} · lose {} · stand-off {}",
-                forces.attacker.unit_dice,
-                forces.defender.unit_dice + forces.defender.settlement_dice,
+                "{} against {}: win {} · lose {} · stand-off {}",
+                crate::ui::widgets::count(usize::from(forces.attacker.unit_dice), "die", "dice"),
+                crate::ui::widgets::count(
+                    usize::from(forces.defender.unit_dice + forces.defender.settlement_dice),
+                    "die",
+                    "dice"
+                ),
                 percent(dice.p_attacker()),
                 percent(dice.p_defender()),
                 percent(dice.p_standoff())
@@ -261,7 +265,7 @@ impl Play {
             ) {
                 Ok(f) => f,
                 Err(e) => {
-                    self.message = Some(e.to_string());
+                    self.refuse(e.to_string());
                     return false;
                 }
             };
@@ -301,7 +305,7 @@ impl Play {
                         commands,
                     };
                     if let Err(e) = table.resume(&log) {
-                        self.message = Some(format!(
+                        self.refuse(format!(
                             "The saved battle could not be resumed ({e}); it starts again."
                         ));
                         return fresh(field);
@@ -312,7 +316,7 @@ impl Play {
             let table = match opened {
                 Ok(t) => t,
                 Err(e) => {
-                    self.message = Some(e);
+                    self.refuse(e);
                     return false;
                 }
             };

@@ -1,14 +1,12 @@
 //! Drawing the game screen: pieces, reach, the hand, the draw and the hover verdicts.
 
 use macroquad::color::{Color, BLACK, WHITE};
-use macroquad::shapes::{
-    draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines,
-};
+use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
-use super::{Leave, Play, Seat, DRAW_SHOW_S, HAND_H, PANEL_W};
-use crate::rules::{Card, CardId, Command, Location, MapPoint, Phase, PlayerId, Suit};
+use super::{Leave, Play, DRAW_SHOW_S, HAND_H, PANEL_W};
+use crate::rules::{Card, CardId, MapPoint, PlayerId, Suit};
 use crate::ui::text::{card_face, suit_symbol};
-use crate::ui::widgets::{colour_of, Ui, FADED, INK};
+use crate::ui::widgets::{Ui, FADED, INK};
 
 /// Dice on screen after a fight or a siege roll: two labelled rows and the verdict.
 pub(super) struct DiceShown {
@@ -28,8 +26,10 @@ impl Play {
         };
         *left -= ui.input.dt;
         let t = (1.0 - *left / DRAW_SHOW_S).clamp(0.0, 1.0);
-        let (cx, cy) = (300.0, 300.0);
-        ui.panel([cx, cy, 300.0 + cards.len() as f32 * 50.0, 120.0]);
+        let [sw, sh] = ui.size();
+        let pw = 160.0 + cards.len().max(3) as f32 * 50.0;
+        let (cx, cy) = (((sw - PANEL_W - pw) / 2.0).max(10.0), (sh - 120.0) / 2.0);
+        ui.panel([cx, cy, pw, 120.0]);
         draw_rectangle(cx + 20.0, cy + 25.0, 70.0, 70.0, WHITE);
         draw_rectangle_lines(cx + 20.0, cy + 25.0, 70.0, 70.0, 3.0, BLACK);
         // The die tumbles through faces for the first third, then shows the roll.
@@ -69,13 +69,16 @@ impl Play {
             return false;
         };
         shown.left -= ui.input.dt;
-        let (cx, cy) = (300.0, 300.0);
+        let [sw, sh] = ui.size();
         let label_w = shown
             .rows
             .iter()
             .map(|(who, _)| ui.width(who, 16))
             .fold(80.0f32, f32::max);
-        let w = (420.0 + label_w - 80.0).max(ui.width(&shown.verdict, 15) + 30.0);
+        let w = (420.0 + label_w - 80.0)
+            .max(ui.width(&shown.verdict, 15) + 30.0)
+            .min(sw - 20.0);
+        let (cx, cy) = (((sw - PANEL_W - w) / 2.0).max(10.0), (sh - 170.0) / 2.0);
         ui.panel([cx, cy, w, 170.0]);
         for (row, (who, dice)) in shown.rows.iter().enumerate() {
             let y = cy + 15.0 + row as f32 * 60.0;
@@ -97,12 +100,13 @@ impl Play {
     pub(super) fn pass_screen(&mut self, ui: &mut Ui, to: PlayerId) -> Option<Leave> {
         macroquad::window::clear_background(Color::new(0.16, 0.18, 0.22, 1.0));
         let name = self.game.state().player(to).name().to_string();
-        let sw = macroquad::window::screen_width();
+        let [sw, sh] = ui.size();
+        let mid = sh / 2.0;
         let title = format!("Pass the device to {name}");
-        let tw = macroquad::text::measure_text(&title, Some(&ui.fonts.bold), 40, 1.0).width;
-        ui.title(&title, (sw - tw) / 2.0, 320.0, 40, WHITE);
+        let tw = ui.width_bold(&title, 40);
+        ui.title(&title, (sw - tw) / 2.0, mid - 80.0, 40, WHITE);
         let hint = "The previous hand is hidden. Click when only that player can see the screen.";
-        ui.text(hint, (sw - ui.width(hint, 18)) / 2.0, 370.0, 18, WHITE);
+        ui.text(hint, (sw - ui.width(hint, 18)) / 2.0, mid - 30.0, 18, WHITE);
         // Who offered what stays private; that an offer is waiting is no secret at the table.
         if let Some(crate::rules::Pending::Trade { from, with, .. }) =
             self.game.state().pending().first()
@@ -112,23 +116,30 @@ impl Play {
                     "{} offers {name} a trade.",
                     self.game.state().player(*from).name()
                 );
-                ui.text(&why, (sw - ui.width(&why, 18)) / 2.0, 398.0, 18, WHITE);
+                ui.text(&why, (sw - ui.width(&why, 18)) / 2.0, mid - 2.0, 18, WHITE);
             }
         } else if let Some(why) = super::panel::decision_prompt(self.game.state()) {
             // A decision owed out of turn: say why the device comes to this player now.
             let why = format!("{name}: {why}");
-            ui.text(&why, (sw - ui.width(&why, 18)) / 2.0, 398.0, 18, WHITE);
+            ui.text(&why, (sw - ui.width(&why, 18)) / 2.0, mid - 2.0, 18, WHITE);
         } else if let (Some(crate::rules::Command::RespondTrade(_)), Some(line)) =
-            (self.game.commands().last(), self.log.last())
+            (self.game.commands().last(), self.log.lines.last())
         {
             // Back to the proposer: the answer ("Ben accepts Ana's trade") is theirs to hear.
-            ui.text(line, (sw - ui.width(line, 18)) / 2.0, 398.0, 18, WHITE);
+            let line = &line.text;
+            ui.text(line, (sw - ui.width(line, 18)) / 2.0, mid - 2.0, 18, WHITE);
         }
-        if ui.button("Continue", [560.0, 430.0, 160.0, 44.0], true) {
+        if ui.button(
+            "Continue",
+            [(sw - 160.0) / 2.0, mid + 30.0, 160.0, 44.0],
+            true,
+        ) {
             self.revealed = Some(to);
             self.cards.clear();
             self.selected = None;
+            self.selected_place = None;
             self.reach = None;
+            self.start_recap(ui, to);
         }
         None
     }
@@ -141,181 +152,12 @@ impl Play {
         (self.game.state().scale().ground_m(m.radius_mm()) * self.view.view().ppm).max(5.0) as f32
     }
 
-    pub(super) fn draw_pieces(&self, ui: &Ui) {
-        let state = self.game.state();
-        let actor = state.actor();
-        if state.phase() == Phase::Setup && self.seats[actor.index()] == Seat::Human {
-            for c in &self.legal {
-                if let Command::PlaceBase(pb) = c {
-                    let p = self.map.places()[pb.place.0 as usize].pos();
-                    let s = self.view.view().to_screen(p);
-                    draw_circle_lines(s[0], s[1], 11.0, 3.0, Color::new(0.1, 0.6, 0.2, 0.9));
-                }
-            }
-        }
-        if let Some(r) = &self.reach {
-            let v = self.view.view();
-            let c = v.to_screen(r.centre);
-            draw_circle_lines(
-                c[0],
-                c[1],
-                (r.road_radius_m * v.ppm) as f32,
-                2.0,
-                Color::new(0.1, 0.2, 0.6, 0.8),
-            );
-            // Double-move stretches first, so the single move's blue stays on top where both
-            // reach: purple is only what the second motorway leg adds.
-            let (double, single): (Vec<_>, Vec<_>) =
-                r.stretches.iter().partition(|s| s.double_move);
-            for s in double.into_iter().chain(single) {
-                let col = if s.double_move {
-                    Color::new(0.5, 0.1, 0.7, 0.8)
-                } else {
-                    Color::new(0.1, 0.3, 0.9, 0.85)
-                };
-                for w in s.points.windows(2) {
-                    let (a, b) = (v.to_screen(w[0]), v.to_screen(w[1]));
-                    draw_line(a[0], a[1], b[0], b[1], 6.0, col);
-                }
-            }
-            if let Some(poly) = &r.off_road {
-                for w in poly.windows(2) {
-                    let (a, b) = (v.to_screen(w[0]), v.to_screen(w[1]));
-                    draw_line(a[0], a[1], b[0], b[1], 1.5, Color::new(0.2, 0.5, 0.2, 0.8));
-                }
-            }
-        }
-        for s in state.settlements() {
-            let p = self.px(s.pos());
-            let r = self.coin_px(s.coin());
-            let col = colour_of(state.player(s.owner()).colour());
-            draw_circle(p[0], p[1], r, col);
-            draw_circle_lines(p[0], p[1], r, if s.is_fort() { 4.0 } else { 2.0 }, BLACK);
-            if state.player(s.owner()).base() == Some(s.id()) {
-                draw_rectangle(p[0] - 3.0, p[1] - 3.0, 6.0, 6.0, BLACK);
-            }
-        }
-        // Pieces a decision owed now is about are ringed in yellow.
-        let ring = Color::new(1.0, 0.8, 0.0, 1.0);
-        match state.pending().first() {
-            Some(
-                crate::rules::Pending::Defender { candidates, .. }
-                | crate::rules::Pending::SiegeCasualty { candidates, .. },
-            ) => {
-                for u in candidates {
-                    if let Some(pos) = state.unit_pos(*u) {
-                        let mut p = self.px(pos);
-                        if state
-                            .unit(*u)
-                            .is_some_and(|u| matches!(u.at(), Location::Settlement(_)))
-                        {
-                            p = [p[0] + 12.0, p[1] - 12.0];
-                        }
-                        draw_circle_lines(p[0], p[1], 16.0, 3.0, ring);
-                    }
-                }
-            }
-            Some(crate::rules::Pending::NewBase { candidates, .. }) => {
-                for id in candidates {
-                    if let Some(x) = state.settlement(*id) {
-                        let p = self.px(x.pos());
-                        let r = self.coin_px(x.coin());
-                        draw_circle_lines(p[0], p[1], r + 5.0, 3.0, ring);
-                    }
-                }
-            }
-            _ => {}
-        }
-        let mut seen: Vec<([f32; 2], u32)> = Vec::new();
-        for u in state.units() {
-            let Some(pos) = state.unit_pos(u.id()) else {
-                continue;
-            };
-            let mut p = self.px(pos);
-            let k = seen
-                .iter()
-                .filter(|(q, _)| (q[0] - p[0]).abs() < 1.0 && (q[1] - p[1]).abs() < 1.0)
-                .count();
-            seen.push((p, u.id().0));
-            p[0] += k as f32 * 7.0;
-            p[1] -= k as f32 * 7.0;
-            if matches!(u.at(), Location::Settlement(_)) {
-                // Garrisons sit on the settlement's rim so both coins stay visible.
-                p[0] += 12.0;
-                p[1] -= 12.0;
-            }
-            let r = self.coin_px(u.kind().coin()).max(9.0);
-            draw_circle(p[0], p[1], r, colour_of(state.player(u.owner()).colour()));
-            let ring = if Some(u.id()) == self.selected {
-                4.0
-            } else {
-                1.5
-            };
-            draw_circle_lines(p[0], p[1], r, ring, if u.moved() { FADED } else { BLACK });
-            let letter = &u.kind().name()[..1];
-            macroquad::text::draw_text(letter, p[0] - 5.0, p[1] + 6.0, 20.0, BLACK);
-        }
-        // Siege clocks go over the coins, so a crowd of besiegers cannot hide them.
-        for s in state.settlements() {
-            let p = self.px(s.pos());
-            let r = self.coin_px(s.coin());
-            if let Some(clock) = state.sieges().get(&s.id()) {
-                // The siege clock: a red ring, and a dial with one slice per player still in
-                // the game, filled for each who has ended a turn since the clock started. When
-                // every slice is full, the siege takes its toll.
-                let red = Color::new(0.8, 0.0, 0.0, 0.95);
-                draw_circle_lines(p[0], p[1], r + 6.0, 3.0, red);
-                let active = state.active_players();
-                let done = active
-                    .iter()
-                    .filter(|q| clock.turns_ended().contains(q))
-                    .count();
-                let c = [p[0] - r - 16.0, p[1] - r - 10.0];
-                draw_circle(c[0], c[1], 11.0, WHITE);
-                let n = active.len().max(1);
-                for k in 0..done {
-                    let a0 = k as f32 / n as f32 * std::f32::consts::TAU;
-                    let a1 = (k + 1) as f32 / n as f32 * std::f32::consts::TAU;
-                    let steps = 12;
-                    for j in 0..steps {
-                        let b0 = a0 + (a1 - a0) * j as f32 / steps as f32;
-                        let b1 = a0 + (a1 - a0) * (j + 1) as f32 / steps as f32;
-                        macroquad::shapes::draw_triangle(
-                            macroquad::math::vec2(c[0], c[1]),
-                            macroquad::math::vec2(c[0] + 10.0 * b0.sin(), c[1] - 10.0 * b0.cos()),
-                            macroquad::math::vec2(c[0] + 10.0 * b1.sin(), c[1] - 10.0 * b1.cos()),
-                            red,
-                        );
-                    }
-                }
-                draw_circle_lines(c[0], c[1], 11.0, 2.0, red);
-                let label = format!("siege {done}/{n}");
-                let w = ui.width(&label, 13);
-                draw_rectangle(c[0] - w / 2.0 - 3.0, c[1] - 30.0, w + 6.0, 16.0, WHITE);
-                ui.text(&label, c[0] - w / 2.0, c[1] - 18.0, 13, red);
-            }
-        }
-    }
-
-    /// The hover verdict beside the pointer, kept on screen.
-    pub(super) fn tooltip(&self, ui: &Ui) {
-        let Some((at, text)) = &self.hover else {
-            return;
-        };
-        let w = ui.width(text, 14) + 12.0;
-        let sw = macroquad::window::screen_width() - PANEL_W;
-        let x = (at[0] + 14.0).min(sw - w).max(0.0);
-        draw_rectangle(x, at[1] + 8.0, w, 24.0, Color::new(1.0, 1.0, 0.9, 0.95));
-        draw_rectangle_lines(x, at[1] + 8.0, w, 24.0, 1.0, BLACK);
-        ui.text(text, x + 6.0, at[1] + 25.0, 14, INK);
-    }
-
     pub(super) fn hand(&mut self, ui: &mut Ui) {
         let state = self.game.state();
         let me = state.actor();
         let hand: Vec<CardId> = state.player(me).hand().to_vec();
         // The strip stops at the side panel; a big hand overlaps its cards like a fan.
-        let avail = macroquad::window::screen_width() - PANEL_W;
+        let avail = ui.size()[0] - PANEL_W;
         let pitch = ((avail - 16.0 - 300.0) / hand.len().max(1) as f32).clamp(24.0, 50.0);
         let w = (hand.len() as f32 * pitch + 300.0).clamp(360.0, avail);
         ui.panel([0.0, 0.0, w, HAND_H]);
@@ -342,8 +184,21 @@ impl Play {
             } else {
                 BLACK
             };
-            ui.title(&rank, r[0] + 5.0, y + 22.0, 18, ink);
-            ui.text(sym, r[0] + 18.0, y + 52.0, 26, ink);
+            if pitch < 44.0 {
+                // Overlapped like a fan: rank and suit both on the visible strip, as printed
+                // in a real card's corner.
+                let size = if pitch < 28.0 && rank.len() > 1 {
+                    13
+                } else {
+                    16
+                };
+                ui.title(&rank, r[0] + 3.0, y + 19.0, size, ink);
+                ui.text(sym, r[0] + 4.0, y + 40.0, 18, ink);
+                ui.tip_over([r[0], y, pitch.min(r[2]), r[3]], &card_name(c));
+            } else {
+                ui.title(&rank, r[0] + 5.0, y + 22.0, 18, ink);
+                ui.text(sym, r[0] + 18.0, y + 52.0, 26, ink);
+            }
             let name = format!("card {}", i + 1);
             // Overlapped cards are clicked on their visible strip.
             let hit = if i + 1 < hand.len() {
@@ -351,8 +206,7 @@ impl Play {
             } else {
                 r
             };
-            ui.buttons.push((name, hit));
-            if ui.input.clicked && crate::ui::widgets::inside(ui.input.mouse, hit) {
+            if ui.hit(&name, hit) {
                 if sel {
                     self.cards.retain(|x| *x != c);
                 } else {
@@ -362,23 +216,27 @@ impl Play {
         }
         let tx = 8.0 + hand.len().saturating_sub(1) as f32 * pitch + 46.0 + 8.0;
         let ct = state.creation_total(me);
-        ui.text(&format!("Creation Total {ct}"), tx, 24.0, 15, INK);
+        ui.text(&format!("Creation Total {ct}"), tx, 22.0, 15, INK);
         let summary = selection_summary(&self.cards, ct);
-        ui.text_fit(&summary, tx, 46.0, 14, INK, w - tx - 8.0);
-        ui.text(
-            "Click cards to choose what to pay with.",
-            tx,
-            68.0,
-            13,
-            FADED,
-        );
+        // Two lines at most beside the cards; the whole text is the tooltip.
+        let lines = ui.wrap(&summary, 13, w - tx - 8.0);
+        for (i, l) in lines.iter().take(3).enumerate() {
+            ui.text_fit(l, tx, 42.0 + i as f32 * 17.0, 13, INK, w - tx - 8.0);
+        }
+        ui.tip_over([tx, 26.0, w - tx, HAND_H - 26.0], &summary);
     }
+}
+
+/// "7♣ (7 of Clubs)", for a card's tooltip.
+fn card_name(c: CardId) -> String {
+    let (r, s, _) = card_face(c);
+    format!("{r}{s}: {}", Card::from_id(c))
 }
 
 /// What the selected cards are worth towards each purpose at Creation Total `ct`.
 pub(super) fn selection_summary(cards: &[CardId], ct: u32) -> String {
     if cards.is_empty() {
-        return "No cards chosen: the buttons pay with the cheapest set.".into();
+        return "Click cards to choose what to pay with; otherwise each action pays with the cheapest set.".into();
     }
     let mut parts = Vec::new();
     for (suit, what) in [

@@ -16,7 +16,7 @@ use crate::rules::{
     Card, CardId, Command, Pending, Phase, PlayerId, ProposeTrade, RespondTrade, State, Suit,
 };
 use crate::ui::text::{card_face, suit_symbol};
-use crate::ui::widgets::{colour_of, Ui, FADED, INK};
+use crate::ui::widgets::{colour_of, Ui, FADED, INK, REFUSED};
 
 /// Paper behind the private screens, as on the menus.
 const BACKDROP: Color = Color::new(0.93, 0.91, 0.85, 1.0);
@@ -45,6 +45,15 @@ fn may_propose(state: &State) -> bool {
 }
 
 impl Play {
+    /// Height of the side panel's trade button, when it is offered.
+    pub(super) fn trade_height(&self) -> f32 {
+        if may_propose(self.game.state()) {
+            30.0
+        } else {
+            0.0
+        }
+    }
+
     /// The side panel's way into the trade screen; returns the y below it.
     pub(super) fn trade_button(&mut self, ui: &mut Ui, x: f32, y: f32, w: f32) -> f32 {
         let state = self.game.state();
@@ -96,26 +105,28 @@ impl Play {
         clear_background(BACKDROP);
         let state = self.game.state();
         let me = state.actor();
+        let refused = self.message().map(str::to_string);
+        let [sw, sh] = ui.size();
         let Some(draft) = &mut self.trade else {
             return;
         };
-        ui.title("Propose a trade", 40.0, 56.0, 32, INK);
+        ui.title("Propose a trade", 40.0, 46.0, 30, INK);
         ui.text(
             &format!(
                 "Only {} should see this screen: it shows your hand.",
                 state.player(me).name()
             ),
             40.0,
-            86.0,
+            70.0,
             16,
             FADED,
         );
 
-        ui.title("Trade with", 40.0, 130.0, 18, INK);
+        ui.title("Trade with", 40.0, 104.0, 18, INK);
         let mut x = 40.0;
         for p in state.active_players().into_iter().filter(|p| *p != me) {
             let player = state.player(p);
-            let r = [x, 142.0, 250.0, 34.0];
+            let r = [x, 114.0, 250.0, 34.0];
             let label = format!("with {} ({} cards)", player.name(), player.hand().len());
             if ui.button(&label, r, true) {
                 draft.with = Some(p);
@@ -138,31 +149,38 @@ impl Play {
             |p| state.player(p).name().into(),
         );
 
-        ui.title("You give: click cards in your hand", 40.0, 218.0, 18, INK);
+        ui.title("You give: click cards in your hand", 40.0, 180.0, 18, INK);
         let hand = state.player(me).hand();
+        // A big hand overlaps like a fan rather than running off the screen.
+        let pitch = ((sw - 126.0) / hand.len().saturating_sub(1).max(1) as f32).clamp(20.0, 50.0);
         for (i, &c) in hand.iter().enumerate() {
             let chosen = draft.give.contains(&c);
-            let r = [40.0 + i as f32 * 50.0, 232.0, 46.0, 64.0];
+            let r = [40.0 + i as f32 * pitch, 192.0, 46.0, 64.0];
             card(ui, c, r, chosen);
-            if ui.hit(&format!("give {}", i + 1), r) {
+            let hit = if i + 1 < hand.len() {
+                [r[0], r[1], pitch.min(r[2]), r[3]]
+            } else {
+                r
+            };
+            if ui.hit(&format!("give {}", i + 1), hit) {
                 toggle(&mut draft.give, c);
             }
         }
         if hand.is_empty() {
-            ui.text("Your hand is empty.", 40.0, 260.0, 16, FADED);
+            ui.text("Your hand is empty.", 40.0, 226.0, 16, FADED);
         }
 
         ui.title(
             &format!("You ask for: click the cards you want from {with_name}"),
             40.0,
-            336.0,
+            288.0,
             18,
             INK,
         );
         ui.text(
             "You cannot see their hand: if they do not hold a card, the trade is refused.",
             40.0,
-            356.0,
+            306.0,
             14,
             FADED,
         );
@@ -171,9 +189,9 @@ impl Play {
             let (row, col) = (f / 13, f % 13);
             let r = [
                 40.0 + f32::from(col) * 46.0,
-                368.0 + f32::from(row) * 60.0,
+                316.0 + f32::from(row) * 52.0,
                 42.0,
-                54.0,
+                48.0,
             ];
             card(ui, id, r, draft.ask.contains(&id));
             let (rank, sym, _) = card_face(id);
@@ -202,15 +220,23 @@ impl Play {
                 list(&draft.ask)
             ),
             40.0,
-            628.0,
+            544.0,
             17,
             INK,
         );
-        if let Some(m) = &self.message {
-            ui.text(&format!("Refused: {m}"), 40.0, 656.0, 17, REFUSED);
+        if let Some(m) = &refused {
+            ui.text_fit(
+                &format!("Refused: {m}"),
+                40.0,
+                566.0,
+                16,
+                REFUSED,
+                sw - 80.0,
+            );
         }
-        let offer = ui.button("Offer the trade", [40.0, 690.0, 220.0, 44.0], true);
-        let cancel = ui.button("Cancel", [280.0, 690.0, 160.0, 44.0], true);
+        let by = (sh - 50.0).max(576.0);
+        let offer = ui.button("Offer the trade", [40.0, by, 220.0, 38.0], true);
+        let cancel = ui.button("Cancel", [280.0, by, 160.0, 38.0], true);
         if cancel {
             self.trade = None;
             self.message = None;
@@ -225,7 +251,7 @@ impl Play {
             take: resolve(state.player(with).hand(), &draft.ask),
         });
         self.submit(cmd);
-        if self.message.is_none() {
+        if self.message().is_none() {
             self.trade = None;
         }
     }
@@ -235,11 +261,13 @@ impl Play {
         let state = self.game.state();
         let me = state.actor();
         let from_name = state.player(from).name().to_string();
+        let refused = self.message().map(str::to_string);
+        let [sw, sh] = ui.size();
         ui.title(
             &format!("{from_name} offers you a trade"),
             40.0,
-            56.0,
-            32,
+            46.0,
+            30,
             INK,
         );
         ui.text(
@@ -248,51 +276,63 @@ impl Play {
                 state.player(me).name()
             ),
             40.0,
-            86.0,
+            70.0,
             16,
             FADED,
         );
         let row = |ui: &mut Ui, title: &str, y: f32, cards: &[CardId]| {
             ui.title(title, 40.0, y, 18, INK);
+            let pitch =
+                ((sw - 126.0) / cards.len().saturating_sub(1).max(1) as f32).clamp(20.0, 50.0);
             for (i, &c) in cards.iter().enumerate() {
-                card(ui, c, [40.0 + i as f32 * 50.0, y + 14.0, 46.0, 64.0], false);
+                card(
+                    ui,
+                    c,
+                    [40.0 + i as f32 * pitch, y + 12.0, 46.0, 64.0],
+                    false,
+                );
             }
             if cards.is_empty() {
                 ui.text("nothing", 40.0, y + 40.0, 16, FADED);
             }
         };
-        row(ui, "You get", 140.0, give);
-        row(ui, "You give", 250.0, take);
+        row(ui, "You get", 106.0, give);
+        row(ui, "You give", 204.0, take);
         let hand = state.player(me).hand();
         let mut after: Vec<CardId> = hand.iter().filter(|c| !take.contains(c)).copied().collect();
         after.extend(give.iter().copied());
-        row(ui, "Your hand now", 360.0, hand);
-        row(ui, "Your hand after the trade", 470.0, &after);
+        row(ui, "Your hand now", 302.0, hand);
+        row(ui, "Your hand after the trade", 400.0, &after);
         let ct = state.creation_total(me);
-        ui.text(
+        ui.paragraph(
             &format!(
                 "After the trade your cards add up to {} against your Creation Total of {ct} \
                  (a diamond counts half in the other suits).",
                 suit_totals(&after)
             ),
             40.0,
-            572.0,
+            506.0,
             16,
-            INK,
+            sw - 80.0,
         );
-        if let Some(m) = &self.message {
-            ui.text(&format!("Refused: {m}"), 40.0, 656.0, 17, REFUSED);
+        if let Some(m) = &refused {
+            ui.text_fit(
+                &format!("Refused: {m}"),
+                40.0,
+                556.0,
+                16,
+                REFUSED,
+                sw - 80.0,
+            );
         }
-        if ui.button("Accept the trade", [40.0, 690.0, 220.0, 44.0], true) {
+        let by = (sh - 50.0).max(570.0);
+        if ui.button("Accept the trade", [40.0, by, 220.0, 38.0], true) {
             self.submit(Command::RespondTrade(RespondTrade { accept: true }));
-        } else if ui.button("Refuse the trade", [280.0, 690.0, 220.0, 44.0], true) {
+        } else if ui.button("Refuse the trade", [280.0, by, 220.0, 38.0], true) {
             self.submit(Command::RespondTrade(RespondTrade { accept: false }));
         }
     }
 }
-
-/// Refusals in red, so they are not read as part of the offer.
-const REFUSED: Color = Color::new(0.75, 0.1, 0.1, 1.0);
 
 /// What a hand is worth towards each suit's purchases, diamonds counting half elsewhere.
 fn suit_totals(cards: &[CardId]) -> String {

@@ -11,8 +11,9 @@ use crate::map::Scale;
 use crate::ui::thumbs;
 use crate::ui::widgets::{Ui, FADED, INK};
 
-/// Map cards: thumbnail, name, scale and playable settlements; three to a row, paged.
-pub(super) fn map_cards(ui: &mut Ui, s: &mut Setup) {
+/// Map cards: thumbnail, name, scale and playable settlements; as many to a row as fit in
+/// `width` (up to three), paged.
+pub(super) fn map_cards(ui: &mut Ui, s: &mut Setup, width: f32) {
     if let Some(loader) = &mut s.loader {
         for (i, done) in loader.poll() {
             match done {
@@ -21,31 +22,34 @@ pub(super) fn map_cards(ui: &mut Ui, s: &mut Setup) {
             }
         }
     }
-    const PER_PAGE: usize = 3;
     let [tw, th] = thumbs::SIZE.map(|v| v as f32);
     let (cw, ch) = (tw + 16.0, th + 78.0);
-    if s.maps.len() > PER_PAGE {
-        let last = (s.maps.len() - 1) / PER_PAGE * PER_PAGE;
+    let per_page = (((width + 10.0) / (cw + 10.0)) as usize).clamp(1, 3);
+    // A narrower window shows fewer cards a page: keep the chosen map's page on screen.
+    s.page = s.page / per_page * per_page;
+    if s.maps.len() > per_page {
+        let last = (s.maps.len() - 1) / per_page * per_page;
+        let right = 40.0 + width;
         ui.text(
             &format!(
                 "{}–{} of {}",
                 s.page + 1,
-                (s.page + PER_PAGE).min(s.maps.len()),
+                (s.page + per_page).min(s.maps.len()),
                 s.maps.len()
             ),
-            440.0,
+            right - 270.0,
             98.0,
             15,
             INK,
         );
-        if ui.button("maps ◀", [530.0, 80.0, 70.0, 26.0], s.page > 0) {
-            s.page -= PER_PAGE;
+        if ui.button("◀ maps", [right - 180.0, 80.0, 86.0, 26.0], s.page > 0) {
+            s.page -= per_page;
         }
-        if ui.button("maps ▶", [606.0, 80.0, 70.0, 26.0], s.page < last) {
-            s.page += PER_PAGE;
+        if ui.button("maps ▶", [right - 86.0, 80.0, 86.0, 26.0], s.page < last) {
+            s.page += per_page;
         }
     }
-    for i in s.page..(s.page + PER_PAGE).min(s.maps.len()) {
+    for i in s.page..(s.page + per_page).min(s.maps.len()) {
         let m = &s.maps[i];
         let r = [40.0 + (i - s.page) as f32 * (cw + 10.0), 115.0, cw, ch];
         let chosen = i == s.map;

@@ -9,9 +9,11 @@ use macroquad::window::clear_background;
 
 use super::map_cards::map_cards;
 use super::{open_game, Places, Screen, BACKDROP};
+use crate::ai::Level;
 use crate::map::Scale;
 use crate::rules::{
-    BattleOptions, DrawRule, Game, GameSetup, Options, PlayerSetup, RulesetSet, Victory,
+    seat_capacity, BattleOptions, DrawRule, Game, GameSetup, MapBoard, Options, PlayerSetup,
+    RulesetSet, SeatCapacity, Victory,
 };
 use crate::ui::play::Seat;
 use crate::ui::thumbs::{Loader, Summary};
@@ -55,8 +57,12 @@ pub struct Setup {
     pub options: Options,
     /// Scale override (denominator), if any.
     pub scale: Option<u32>,
-    /// The seed.
+    /// The seed: a fresh one for every new game unless the players set it (to replay one).
     pub seed: u64,
+    /// The seed being typed, while its field has the keyboard.
+    pub seed_text: Option<String>,
+    /// How many seats the chosen map holds at the chosen scale, once worked out.
+    room: Option<(usize, Option<u32>, Result<SeatCapacity, String>)>,
     /// The first map card shown (when there are more maps than fit).
     pub page: usize,
     /// The seat whose name is being typed, and whether the next key replaces the whole name
@@ -113,8 +119,9 @@ fn same(a: &Path, b: &Path) -> bool {
 }
 
 impl Setup {
-    /// Default settings: two seats, a human and the AI, on the default map.
-    pub fn new(maps: Vec<MapChoice>) -> Setup {
+    /// Default settings: two seats, a human and the AI at the normal level, on the default map,
+    /// with `seed` (a script's, for repeatable runs) or else a fresh one.
+    pub fn new(maps: Vec<MapChoice>, seed: Option<u64>) -> Setup {
         let jobs: Vec<(usize, PathBuf)> = maps
             .iter()
             .enumerate()
@@ -135,7 +142,7 @@ impl Setup {
                     colour: 0,
                 },
                 SeatChoice {
-                    seat: Seat::Ai,
+                    seat: Seat::Ai(Level::Normal),
                     name: "Sky blue".into(),
                     colour: 1,
                 },
@@ -150,7 +157,9 @@ impl Setup {
                 ..Options::default()
             },
             scale: None,
-            seed: 1,
+            seed: seed.unwrap_or_else(fresh_seed),
+            seed_text: None,
+            room: None,
         }
     }
 
@@ -159,6 +168,41 @@ impl Setup {
     pub fn loading(&self) -> bool {
         self.loader.as_ref().is_some_and(Loader::busy)
     }
+}
+
+/// A seed no earlier game is likely to have had: the clock's nanoseconds, mixed (the UI may
+/// read the clock; the rules never do).
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // SplitMix64's finaliser: neighbouring instants give unrelated seeds.
+    let mut z = nanos.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % 1_000_000_000
+}
+
+/// How many seats the chosen map holds at the chosen scale: the engine's own count, worked
+/// out once per map and scale.
+fn room(s: &mut Setup) -> Result<SeatCapacity, String> {
+    let key = (s.map, s.scale);
+    if let Some((m, sc, r)) = &s.room {
+        if (*m, *sc) == key {
+            return r.clone();
+        }
+    }
+    let r = s
+        .maps
+        .get(s.map)
+        .ok_or_else(|| "no map".to_string())
+        .and_then(|m| {
+            let map = crate::ui::map_cache::game_map(&m.dir)?;
+            let scale = s.scale.map_or(m.scale, Scale);
+            Ok(seat_capacity(&MapBoard::new(map, scale), scale))
+        });
+    s.room = Some((key.0, key.1, r.clone()));
+    r
 }
 
 /// A seat's name before anyone types one: its colour's.
@@ -178,10 +222,13 @@ pub fn setup(
     places: &Places,
 ) -> Result<Option<Screen>, String> {
     clear_background(BACKDROP);
+    let [sw, sh] = ui.size();
+    // Two columns from the window's width: maps and seats on the left, options on the right.
+    let ox = sw - OPTIONS_W - 40.0;
     ui.title("New game", 40.0, 50.0, 32, INK);
     ui.title("Map", 40.0, 100.0, 20, INK);
-    map_cards(ui, s);
-    let mut y = 330.0;
+    map_cards(ui, s, ox - 60.0);
+    let mut y = SEATS_Y;
     let typed = type_name(ui, s);
     ui.title("Seats (turn order)", 40.0, y, 20, INK);
     y += 14.0;
@@ -189,36 +236,44 @@ pub fn setup(
     for i in 0..s.seats.len() {
         let seat = s.seats[i].clone();
         draw_rectangle(40.0, y + 4.0, 26.0, 26.0, PALETTE[seat.colour].1);
-        if ui.button(&format!("Colour {}", i + 1), [72.0, y, 150.0, 34.0], true) {
+        if ui.button(&format!("Colour {}", i + 1), [72.0, y, 96.0, 34.0], true) {
             s.seats[i].colour = (seat.colour + 1) % PALETTE.len();
             // A typed name stays; a colour's name follows the colour.
             if seat.name == colour_name(seat.colour) {
                 s.seats[i].name = colour_name(s.seats[i].colour);
             }
         }
-        name_field(ui, s, i, [232.0, y, 160.0, 34.0], typed);
-        let kind = if seat.seat == Seat::Human {
-            "Human"
-        } else {
-            "AI"
+        name_field(ui, s, i, name_rect(i), typed);
+        let kind = match seat.seat {
+            Seat::Human => "Human",
+            Seat::Ai(_) => "AI",
         };
         if ui.button(
             &format!("seat {} {}", i + 1, kind),
-            [400.0, y, 160.0, 34.0],
+            [330.0, y, 130.0, 34.0],
             true,
         ) {
-            s.seats[i].seat = if seat.seat == Seat::Human {
-                Seat::Ai
-            } else {
-                Seat::Human
+            s.seats[i].seat = match seat.seat {
+                Seat::Human => Seat::Ai(Level::Normal),
+                Seat::Ai(_) => Seat::Human,
             };
         }
+        if let Seat::Ai(level) = seat.seat {
+            // Easy → normal → hard → easy.
+            if level_button(ui, i, level, [466.0, y, 90.0, 34.0]) {
+                let next = Level::ALL
+                    .iter()
+                    .position(|l| *l == level)
+                    .map_or(Level::Normal, |k| Level::ALL[(k + 1) % Level::ALL.len()]);
+                s.seats[i].seat = Seat::Ai(next);
+            }
+        }
         if s.seats.len() > 2
-            && ui.button(&format!("remove {}", i + 1), [570.0, y, 104.0, 34.0], true)
+            && ui.button(&format!("remove {}", i + 1), [562.0, y, 92.0, 34.0], true)
         {
             remove = Some(i);
         }
-        y += 40.0;
+        y += SEAT_PITCH;
     }
     if let Some(i) = remove {
         s.seats.remove(i);
@@ -228,22 +283,31 @@ pub fn setup(
         let used: Vec<usize> = s.seats.iter().map(|x| x.colour).collect();
         let c = (0..PALETTE.len()).find(|c| !used.contains(c)).unwrap_or(0);
         s.seats.push(SeatChoice {
-            seat: Seat::Ai,
+            seat: Seat::Ai(Level::Normal),
             name: colour_name(c),
             colour: c,
         });
     }
+    let room_line = match room(s) {
+        Ok(r) if r.safe == r.spaced => format!("This map has room for {} seats.", r.safe),
+        Ok(r) => format!(
+            "This map has room for {} seats with safe bases, {} without.",
+            r.safe, r.spaced
+        ),
+        Err(e) => format!("Cannot read this map: {e}"),
+    };
+    ui.text(&room_line, 40.0, y + 62.0, 16, FADED);
     // A click anywhere but the name being typed ends the typing.
     if ui.input.clicked && s.editing.is_some() && !clicked_name(ui, s) {
         s.editing = None;
     }
-    let ox = 720.0;
+    let ow = OPTIONS_W;
     ui.title("Options", ox, 100.0, 20, INK);
     let draw = match s.options.draw {
         DrawRule::RollDie => "Draw: roll a die, draw that many",
         DrawRule::OneCard => "Draw: one card",
     };
-    if ui.button(draw, [ox, 115.0, 420.0, 34.0], true) {
+    if ui.button(draw, [ox, 115.0, ow, 34.0], true) {
         s.options.draw = match s.options.draw {
             DrawRule::RollDie => DrawRule::OneCard,
             DrawRule::OneCard => DrawRule::RollDie,
@@ -255,7 +319,7 @@ pub fn setup(
         } else {
             "Tanks: off"
         },
-        [ox, 155.0, 420.0, 34.0],
+        [ox, 155.0, ow, 34.0],
         true,
     ) {
         s.options.tanks = !s.options.tanks;
@@ -263,9 +327,12 @@ pub fn setup(
     let vic = match s.options.victory {
         Victory::LastStanding => "Victory: last player standing".to_string(),
         Victory::SettlementPoints(n) => format!("Victory: first to {n} settlement points"),
-        Victory::CapturedBases(n) => format!("Victory: first to capture {n} bases"),
+        Victory::CapturedBases(n) => format!(
+            "Victory: first to capture {}",
+            crate::ui::widgets::count(n as usize, "base", "bases")
+        ),
     };
-    if ui.button(&vic, [ox, 195.0, 420.0, 34.0], true) {
+    if ui.button(&vic, [ox, 195.0, ow, 34.0], true) {
         s.options.victory = match s.options.victory {
             Victory::LastStanding => Victory::SettlementPoints(10),
             Victory::SettlementPoints(_) => Victory::CapturedBases(1),
@@ -277,7 +344,7 @@ pub fn setup(
         None => "Scale: the map's own".to_string(),
         Some(n) => format!("Scale: 1:{n}"),
     };
-    if ui.button(&scale_label, [ox, 235.0, 420.0, 34.0], true) {
+    if ui.button(&scale_label, [ox, 235.0, ow, 34.0], true) {
         s.scale = match s.scale {
             None => Some(SCALES[0]),
             Some(n) => SCALES
@@ -295,7 +362,7 @@ pub fn setup(
         (false, false) => format!("Table battles: {}, attacker's choice", titles.join(", ")),
         (false, true) => format!("Table battles: {}, defender may refuse", titles.join(", ")),
     };
-    if ui.button(&battle_label, [ox, 275.0, 420.0, 34.0], true) {
+    if ui.button(&battle_label, [ox, 275.0, ow, 34.0], true) {
         s.options.battles = match (battles.rulesets.is_empty(), battles.defender_may_refuse) {
             (true, _) => BattleOptions {
                 rulesets: every_ruleset(),
@@ -308,20 +375,29 @@ pub fn setup(
             (false, true) => BattleOptions::default(),
         };
     }
-    ui.text(&format!("Seed {}", s.seed), ox, 340.0, 18, INK);
-    if ui.button("seed -", [ox + 140.0, 318.0, 90.0, 30.0], true) {
-        s.seed = s.seed.saturating_sub(1);
+    if ui.button(
+        if s.options.safe_bases {
+            "Safe bases: on (no base in first-turn reach)"
+        } else {
+            "Safe bases: off (bases a 10p coin apart)"
+        },
+        [ox, 315.0, ow, 34.0],
+        true,
+    ) {
+        s.options.safe_bases = !s.options.safe_bases;
     }
-    if ui.button("seed +", [ox + 240.0, 318.0, 90.0, 30.0], true) {
-        s.seed += 1;
-    }
-    if ui.button("Back", [40.0, 730.0, 140.0, 40.0], true) {
+    seed_field(ui, s, ox, 360.0, ow);
+    if ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true) {
         return Ok(Some(Screen::Menu));
     }
     if let Some(e) = &s.error {
-        ui.paragraph(&format!("Cannot start: {e}"), ox, 400.0, 16, 500.0);
+        ui.paragraph(&format!("Cannot start: {e}"), ox, 450.0, 16, ow);
     }
-    if ui.button("Start", [1000.0, 730.0, 200.0, 40.0], !s.maps.is_empty()) {
+    if ui.button(
+        "Start",
+        [sw - 240.0, sh - 56.0, 200.0, 40.0],
+        !s.maps.is_empty(),
+    ) {
         // The engine's verdict on the setup (a blank or repeated name, say) is shown here, so
         // the players can fix it without starting over.
         match start(s, fonts, places) {
@@ -374,9 +450,15 @@ fn type_name(ui: &Ui, s: &mut Setup) -> bool {
     !ui.input.chars.is_empty()
 }
 
+/// Width of the options column.
+const OPTIONS_W: f32 = 380.0;
+/// Where the seat rows begin, and their pitch.
+const SEATS_Y: f32 = 318.0;
+const SEAT_PITCH: f32 = 38.0;
+
 /// Where seat `i`'s name field is drawn, for the click that ends typing.
 fn name_rect(i: usize) -> [f32; 4] {
-    [232.0, 344.0 + i as f32 * 40.0, 160.0, 34.0]
+    [174.0, SEATS_Y + 14.0 + i as f32 * SEAT_PITCH, 150.0, 34.0]
 }
 
 fn clicked_name(ui: &Ui, s: &Setup) -> bool {
@@ -445,7 +527,10 @@ fn start(s: &Setup, fonts: &Fonts, places: &Places) -> Result<Screen, String> {
             .collect(),
         options: s.options,
     };
-    let game = Game::new(setup, s.seed).map_err(|e| e.to_string())?;
+    // The engine refuses a setup the map has no room for, naming the map and the limit.
+    let map = crate::ui::map_cache::game_map(&m.dir)?;
+    let board = MapBoard::new(map, setup.scale);
+    let game = Game::start(setup, s.seed, &board).map_err(|e| e.to_string())?;
     let seats = s.seats.iter().map(|x| x.seat).collect();
     open_game(&m.dir, game, seats, fonts, places)
 }
@@ -456,4 +541,79 @@ fn every_ruleset() -> RulesetSet {
         .iter()
         .filter_map(|r| crate::rules::RulesetId::new(r.id()).ok())
         .fold(RulesetSet::NONE, |set, id| set.with(id, true))
+}
+
+/// A seat's AI level: a button-like field labelled `level N` for scripts, showing the level.
+fn level_button(ui: &mut Ui, i: usize, level: Level, r: [f32; 4]) -> bool {
+    let clicked = ui.hit(&format!("level {}", i + 1), r);
+    draw_rectangle(r[0], r[1], r[2], r[3], LEVEL_BACK);
+    draw_rectangle_lines(r[0], r[1], r[2], r[3], 1.5, FADED);
+    ui.text(level.name(), r[0] + 10.0, r[1] + r[3] / 2.0 + 6.0, 17, INK);
+    clicked
+}
+
+/// Behind an AI level.
+const LEVEL_BACK: Color = Color::new(0.86, 0.90, 0.97, 1.0);
+
+/// The seed: shown, typed (click it, type digits, Enter) or stepped, and drawn afresh.
+fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
+    // The field and its three buttons share the options column's width.
+    let r = [x, y, w - 240.0, 32.0];
+    if ui.hit("seed", r) && s.seed_text.is_none() {
+        s.seed_text = Some(String::new());
+    }
+    if let Some(text) = &mut s.seed_text {
+        let mut done = false;
+        for &c in &ui.input.chars {
+            match c {
+                '0'..='9' if text.len() < 18 => text.push(c),
+                '\u{8}' => {
+                    text.pop();
+                }
+                '\n' | '\r' | '\u{1b}' => done = true,
+                _ => {}
+            }
+        }
+        if let Ok(n) = text.parse::<u64>() {
+            s.seed = n;
+        }
+        if done || (ui.input.clicked && !crate::ui::widgets::inside(ui.input.mouse, r)) {
+            s.seed_text = None;
+        }
+    }
+    draw_rectangle(r[0], r[1], r[2], r[3], WHITE);
+    let typing = s.seed_text.is_some();
+    draw_rectangle_lines(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        if typing { 2.5 } else { 1.0 },
+        if typing { BLACK } else { FADED },
+    );
+    let shown = match &s.seed_text {
+        Some(t) => format!("Seed {t}|"),
+        None => format!("Seed {}", s.seed),
+    };
+    ui.text(&shown, r[0] + 8.0, r[1] + 22.0, 17, INK);
+    if ui.button("seed -", [x + w - 234.0, y, 70.0, 32.0], true) {
+        s.seed = s.seed.saturating_sub(1);
+        s.seed_text = None;
+    }
+    if ui.button("seed +", [x + w - 160.0, y, 70.0, 32.0], true) {
+        s.seed = s.seed.saturating_add(1);
+        s.seed_text = None;
+    }
+    if ui.button("new seed", [x + w - 86.0, y, 86.0, 32.0], true) {
+        s.seed = fresh_seed();
+        s.seed_text = None;
+    }
+    ui.paragraph_in(
+        "A fresh seed deals new cards and dice; the same seed replays a game.",
+        x,
+        y + 50.0,
+        14,
+        w,
+        FADED,
+    );
 }

@@ -1,0 +1,359 @@
+//! Which enemy settlement to take, and the exact odds of taking it.
+//!
+//! An assault is every attacker in turn against the settlement's defenders, each attack meeting
+//! the strongest defender left (RULINGS §5) and the last kill taking the settlement. Its worth
+//! comes from the engine's exact odds of each single fight ([`odds`]) by dynamic programming over
+//! (attackers used, defenders killed), the attacker free at every step to hold back the rest
+//! when going on is worth less than stopping.
+
+use super::{settlement_value, unit_value, Ctx};
+use crate::rules::{odds, Dice, Location, MapPoint, PlayerId, Settlement, SettlementId, UnitId};
+
+/// One attacker of an assault: its dice and what losing it costs.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Striker {
+    pub dice: Dice,
+    pub loss: f64,
+}
+
+/// One defender: its dice and what killing it gains.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Guarding {
+    pub dice: Dice,
+    pub kill: f64,
+}
+
+/// The worth of an assault played well, and the chance it takes the prize.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Assault {
+    /// Expected gain, in unit values; zero when holding back is best.
+    pub value: f64,
+    /// Chance of killing every defender (and so taking the prize).
+    pub p_capture: f64,
+    /// Which attacker should attack first (the ones before it held back), if any should.
+    pub first: Option<usize>,
+}
+
+/// The assault of `attackers` (in the order they would attack) on `defenders` (strongest
+/// first) for `prize` on the last kill.
+pub(super) fn assault(attackers: &[Striker], defenders: &[Guarding], prize: f64) -> Assault {
+    let (k, n) = (attackers.len(), defenders.len());
+    if n == 0 {
+        // An empty settlement falls to the first unit that reaches it.
+        let any = k > 0;
+        return Assault {
+            value: if any { prize } else { 0.0 },
+            p_capture: if any { 1.0 } else { 0.0 },
+            first: any.then_some(0),
+        };
+    }
+    // v[i][j]: value to go with attackers i.. left and j defenders killed; p the matching chance
+    // of capture; attack[i][j] whether attacker i attacks there.
+    let mut v = vec![vec![0.0f64; n + 1]; k + 1];
+    let mut p = vec![vec![0.0f64; n + 1]; k + 1];
+    let mut attack = vec![vec![false; n + 1]; k + 1];
+    for i in (0..=k).rev() {
+        p[i][n] = 1.0;
+    }
+    for i in (0..k).rev() {
+        for j in (0..n).rev() {
+            let o = odds(attackers[i].dice, defenders[j].dice);
+            let last = j + 1 == n;
+            let win = defenders[j].kill + if last { prize } else { 0.0 } + v[i + 1][j + 1];
+            let lose = -attackers[i].loss + v[i + 1][j];
+            let stand = v[i + 1][j];
+            let go = o.p_attacker() * win + o.p_defender() * lose + o.p_standoff() * stand;
+            let skip = v[i + 1][j];
+            if go > skip {
+                v[i][j] = go;
+                attack[i][j] = true;
+                p[i][j] = o.p_attacker() * p[i + 1][j + 1]
+                    + (o.p_defender() + o.p_standoff()) * p[i + 1][j];
+            } else {
+                v[i][j] = skip;
+                p[i][j] = p[i + 1][j];
+            }
+        }
+    }
+    Assault {
+        value: v[0][0],
+        p_capture: p[0][0],
+        first: (0..k).find(|&i| attack[i][0]),
+    }
+}
+
+/// What taking settlement `s` is worth to me, beyond the defenders killed on the way: the
+/// settlement, and the end of its owner when it is all they have.
+pub(super) fn prize(ctx: &Ctx, s: &Settlement) -> f64 {
+    let owner = s.owner();
+    let settlements = ctx.state.settlements_of(owner).len();
+    let units = ctx.state.units_of(owner).len();
+    let mut v = settlement_value(ctx.state, s);
+    if settlements == 1 {
+        // Its last settlement: whatever is left can never be replaced.
+        v += 4.0 + 8.0 / (1.0 + units as f64);
+    }
+    v
+}
+
+/// The defenders of settlement `s` (strongest first), each worth its unit value to kill.
+pub(super) fn guards(ctx: &Ctx, s: SettlementId) -> Vec<Guarding> {
+    let mut out: Vec<(Dice, f64)> = ctx
+        .state
+        .defenders(s)
+        .into_iter()
+        .filter_map(|u| {
+            let unit = ctx.state.unit(u)?;
+            Some((
+                crate::rules::defence_dice(ctx.state, ctx.board, u),
+                unit_value(unit.kind()),
+            ))
+        })
+        .collect();
+    out.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)));
+    out.into_iter()
+        .map(|(dice, kill)| Guarding { dice, kill })
+        .collect()
+}
+
+/// What losing one of my units costs, relative to the war: by Lanchester's square law a
+/// force's worth goes with the square of its size, so the stronger side can trade units.
+/// Armies are compared by their units alone: settlements do not fight.
+pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
+    let ratio = (ctx.army(enemy) / ctx.army(ctx.me).max(1.0)).min(1.5);
+    (ratio * ratio).clamp(0.15, 1.5)
+}
+
+/// My strikers, strongest first, with `extra` resource dice spread over the strongest ones.
+pub(super) fn strikers(ctx: &Ctx, units: &[UnitId], enemy: PlayerId, extra: u8) -> Vec<Striker> {
+    let weight = loss_weight(ctx, enemy);
+    let mut out: Vec<Striker> = units
+        .iter()
+        .filter_map(|u| {
+            let unit = ctx.state.unit(*u)?;
+            let mut loss = unit_value(unit.kind()) * weight;
+            if let Location::Settlement(home) = unit.at() {
+                // The last defender of a settlement leaves it bare if it dies.
+                if let Some(home) = ctx.state.settlement(home) {
+                    if ctx.state.defenders(home.id()).len() == 1 && ctx.threat(home.pos()) > 0 {
+                        loss += 0.5 * settlement_value(ctx.state, home);
+                    }
+                }
+            }
+            Some(Striker {
+                dice: unit.attack_dice(),
+                loss,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.dice.cmp(&a.dice).then(a.loss.total_cmp(&b.loss)));
+    let mut left = extra;
+    for s in &mut out {
+        while left > 0 && s.dice < Dice::MAX {
+            s.dice = Dice(s.dice.0 + 1);
+            left -= 1;
+        }
+    }
+    out
+}
+
+/// How many resource dice the hand could buy this turn (sets of diamonds reaching the
+/// Creation Total, counted greedily).
+pub(super) fn dice_in_hand(ctx: &Ctx) -> u8 {
+    let ct = ctx.state.creation_total(ctx.me).max(1);
+    let mut values: Vec<u32> = ctx
+        .state
+        .player(ctx.me)
+        .hand()
+        .iter()
+        .filter_map(|c| {
+            let card = crate::rules::Card::from_id(*c);
+            (card.suit() == Some(crate::rules::Suit::Diamonds))
+                .then(|| card.value())
+                .flatten()
+        })
+        .collect();
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    let mut sets = 0u8;
+    let mut sum = 0;
+    for v in values {
+        sum += v;
+        if sum >= ct {
+            sets += 1;
+            sum = 0;
+        }
+    }
+    sets
+}
+
+/// What the army works towards: an enemy settlement, or the last units of a player who has no
+/// settlement left.
+#[derive(Debug, Clone)]
+pub(super) struct Objective {
+    pub at: MapPoint,
+    pub enemy: PlayerId,
+    pub defenders: Vec<Guarding>,
+    /// Gained on the last kill.
+    pub prize: f64,
+}
+
+/// My units that could attack `at` this turn: already within a card breadth, or within a move
+/// of that (and not moved yet).
+pub(super) fn in_striking_range(ctx: &Ctx, at: MapPoint, free: &[UnitId]) -> Vec<UnitId> {
+    free.iter()
+        .copied()
+        .filter(|u| {
+            let (Some(unit), Some(pos)) = (ctx.state.unit(*u), ctx.state.unit_pos(*u)) else {
+                return false;
+            };
+            let d = pos.distance_m(at);
+            !unit.attacked()
+                && (d <= ctx.breadth
+                    || (!unit.moved() && d <= ctx.reach(unit.kind()) + ctx.breadth * 0.9))
+        })
+        .collect()
+}
+
+/// The defenders of a loose stack, strongest first.
+pub(super) fn stack_guards(ctx: &Ctx, unit: UnitId) -> Vec<Guarding> {
+    let mut out: Vec<Guarding> = ctx
+        .state
+        .stack_of(unit)
+        .into_iter()
+        .filter_map(|d| {
+            let kind = ctx.state.unit(d)?.kind();
+            Some(Guarding {
+                dice: crate::rules::defence_dice(ctx.state, ctx.board, d),
+                kill: unit_value(kind) + FIELD_KILL,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.dice.cmp(&a.dice).then(b.kill.total_cmp(&a.kill)));
+    out
+}
+
+/// How many of the nearest free units count as the army a target is measured from.
+const ARMY_CORE: usize = 5;
+
+/// What killing a unit caught outside its settlements adds to its own worth: it was in the
+/// way, or on its way.
+pub(super) const FIELD_KILL: f64 = 0.75;
+
+/// The objective: the enemy settlement whose capture is worth most for its cost, nearness and
+/// the weakness of its owner (or the last units of a player without settlements).
+pub(super) fn objective(ctx: &Ctx, free: &[UnitId]) -> Option<Objective> {
+    // How far a target is from the army that would take it: the few free units nearest to it
+    // (or, with no army yet, my nearest settlement).
+    let army: Vec<MapPoint> = free.iter().filter_map(|u| ctx.state.unit_pos(*u)).collect();
+    let homes: Vec<MapPoint> = ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() == ctx.me)
+        .map(|s| s.pos())
+        .collect();
+    if army.is_empty() && homes.is_empty() {
+        return None;
+    }
+    let distance = |at: MapPoint| -> f64 {
+        let mut d: Vec<f64> = if army.is_empty() { &homes } else { &army }
+            .iter()
+            .map(|p| p.distance_m(at))
+            .collect();
+        d.sort_by(f64::total_cmp);
+        let k = d.len().min(ARMY_CORE);
+        d[..k].iter().sum::<f64>() / k as f64 / ctx.card_len
+    };
+    let mut candidates: Vec<Objective> = ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() != ctx.me)
+        .map(|s| Objective {
+            at: s.pos(),
+            enemy: s.owner(),
+            defenders: guards(ctx, s.id()),
+            prize: prize(ctx, s),
+        })
+        .collect();
+    for u in ctx.state.units().filter(|u| u.owner() != ctx.me) {
+        let homeless = ctx.state.settlements_of(u.owner()).is_empty();
+        if !homeless || ctx.state.stack_of(u.id()).first() != Some(&u.id()) {
+            continue;
+        }
+        if let Some(at) = ctx.state.unit_pos(u.id()) {
+            candidates.push(Objective {
+                at,
+                enemy: u.owner(),
+                defenders: stack_guards(ctx, u.id()),
+                prize: 6.0,
+            });
+        }
+    }
+    let extra = dice_in_hand(ctx);
+    let mut best: Option<(f64, Objective)> = None;
+    for c in candidates {
+        let near = in_striking_range(ctx, c.at, free);
+        let now = assault(&strikers(ctx, &near, c.enemy, extra), &c.defenders, c.prize);
+        let distance = distance(c.at);
+        let hardness: f64 = c.defenders.iter().map(|d| f64::from(d.dice.0)).sum();
+        let weakest = ctx.strength(c.enemy) / 10.0;
+        let score = c.prize - 0.8 * hardness - 1.2 * distance - weakest
+            + if now.p_capture >= 0.5 {
+                5.0 + now.value
+            } else {
+                0.0
+            };
+        if best.as_ref().is_none_or(|(b, _)| score > *b) {
+            best = Some((score, c));
+        }
+    }
+    best.map(|(_, o)| o)
+}
+
+/// Whether `units` can storm `o` now on the odds: likely to take it, and worth it.
+pub(super) fn storms(ctx: &Ctx, o: &Objective, units: &[UnitId]) -> bool {
+    let a = assault(
+        &strikers(ctx, units, o.enemy, dice_in_hand(ctx)),
+        &o.defenders,
+        o.prize,
+    );
+    a.p_capture >= 0.5 && a.value > 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(d: u8, loss: f64) -> Striker {
+        Striker {
+            dice: Dice(d),
+            loss,
+        }
+    }
+    fn g(d: u8) -> Guarding {
+        Guarding {
+            dice: Dice(d),
+            kill: 1.5,
+        }
+    }
+
+    #[test]
+    fn one_fight_is_its_own_odds() {
+        let a = assault(&[s(2, 0.0)], &[g(2)], 0.0);
+        let o = odds(Dice(2), Dice(2));
+        assert!((a.p_capture - o.p_attacker()).abs() < 1e-12);
+        assert!((a.value - o.p_attacker() * 1.5).abs() < 1e-12);
+        assert_eq!(a.first, Some(0));
+    }
+
+    #[test]
+    fn more_attackers_take_it_more_often_and_a_bad_fight_is_held_back() {
+        let one = assault(&[s(2, 1.0)], &[g(4)], 6.0);
+        let four = assault(&[s(2, 1.0); 4], &[g(4)], 6.0);
+        assert!(four.p_capture > one.p_capture + 0.3);
+        let hopeless = assault(&[s(1, 3.0)], &[g(4), g(4)], 1.0);
+        assert_eq!(hopeless.value, 0.0);
+        assert_eq!(hopeless.first, None);
+        let empty = assault(&[s(1, 3.0)], &[], 5.0);
+        assert_eq!((empty.value, empty.p_capture), (5.0, 1.0));
+    }
+}

@@ -1,0 +1,302 @@
+//! Candidate commands for OMOG Musket and the tactical bot that picks among them. It plays as
+//! 19C's bot does — to cover on the way to the objective, the easiest shot first, a charge when
+//! the hand-to-hand odds favour it — and knows its muskets: a man who has fired stays in place
+//! to load when the enemy is near, an attacker keeps his load for a shot worth taking, and it
+//! weighs a charge with the hand-to-hand table's own bonuses (bayonets, riflemen, horse).
+
+use rand_chacha::ChaCha8Rng;
+
+use super::check::{check_move, shot_odds, targets};
+use super::command::MusketCommand;
+use super::state::{contact, Figure, MusketState, Phase};
+use super::tables::{stick, Mount};
+use crate::dice::below;
+use crate::tactical::battlefield::{AreaKind, Battlefield};
+use crate::tactical::omog::melee;
+use crate::tactical::omog::movement::allowance;
+use crate::tactical::ruleset::{BotLevel, Side};
+use crate::tactical::sight::Footing;
+use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
+
+/// The furthest point along a straight line on `bearing` (at most `want` away) that `f` may
+/// legally reach, if it can go anywhere at all.
+pub fn furthest_towards(
+    field: &Battlefield,
+    state: &MusketState,
+    f: &Figure,
+    bearing: f64,
+    want: f64,
+    charge: bool,
+) -> Option<TablePoint> {
+    let open = Footing {
+        road: true,
+        ..Footing::default()
+    };
+    let max = allowance(f.mount(), &open).min(want);
+    let ok = |d: f64| {
+        let p = step(f.pos(), bearing, d);
+        check_move(field, state, f.id(), &[f.pos(), p], charge).is_ok()
+    };
+    if ok(max) {
+        return Some(step(f.pos(), bearing, max));
+    }
+    let (mut lo, mut hi) = (0.0, max);
+    // Six halvings: within 2.4 mm of the furthest legal point of a 6″ move (each is a survey of
+    // the path, the bot's dearest step).
+    for _ in 0..6 {
+        let mid = (lo + hi) / 2.0;
+        if ok(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo > 2.0).then(|| step(f.pos(), bearing, lo))
+}
+
+fn in_cover(field: &Battlefield, p: TablePoint) -> bool {
+    field
+        .area_kinds_at(p)
+        .iter()
+        .any(|k| matches!(k, AreaKind::House | AreaKind::Woods))
+}
+
+fn cover_within_reach(field: &Battlefield, state: &MusketState, f: &Figure) -> Option<TablePoint> {
+    let reach = allowance(f.mount(), &Footing::default());
+    let mut near: Vec<TablePoint> = field
+        .areas
+        .iter()
+        .filter(|a| matches!(a.kind, AreaKind::House | AreaKind::Woods))
+        .map(|a| a.top)
+        .filter(|&p| distance(p, f.pos()) <= reach && distance(p, f.pos()) > 1.0)
+        .collect();
+    near.sort_by(|a, b| distance(*a, field.objective).total_cmp(&distance(*b, field.objective)));
+    // Surveying a path is the dear part: stop at the first that can be reached.
+    near.into_iter()
+        .find(|&p| check_move(field, state, f.id(), &[f.pos(), p], false).is_ok())
+}
+
+/// A useful spread of legal commands for one figure of the side to act (empty when he has had
+/// his order this phase).
+pub fn figure_candidates(
+    field: &Battlefield,
+    state: &MusketState,
+    f: &Figure,
+) -> Vec<MusketCommand> {
+    moves_and_shots(field, state, f, true)
+}
+
+/// A figure's candidates; `wander` false leaves out moves other than a charge (a garrison the
+/// bot keeps in its house). Every command is built from a check that passed, so it is legal.
+fn moves_and_shots(
+    field: &Battlefield,
+    state: &MusketState,
+    f: &Figure,
+    wander: bool,
+) -> Vec<MusketCommand> {
+    let mut out = Vec::new();
+    let mv = |p: TablePoint, charge| MusketCommand::Move {
+        figure: f.id(),
+        path: vec![f.pos(), p],
+        charge,
+    };
+    match state.phase() {
+        Phase::Over => {}
+        Phase::Move(_) => {
+            if f.moved() {
+                return out;
+            }
+            let mut bearings = vec![compass_bearing(f.pos(), field.objective)];
+            if let Some(e) = state.nearest_enemy(f) {
+                let b = compass_bearing(f.pos(), e.pos());
+                bearings.push(b);
+                let d = distance(f.pos(), e.pos());
+                if !f.charge_used() {
+                    let want = (d - contact() * 0.5).max(0.0);
+                    if let Some(p) = furthest_towards(field, state, f, b, want, true) {
+                        out.push(mv(p, true));
+                    }
+                }
+            }
+            let b0 = bearings[0];
+            bearings.extend([b0 - 45.0, b0 + 45.0]);
+            if !wander {
+                bearings.clear();
+            }
+            for b in bearings {
+                if let Some(p) = furthest_towards(field, state, f, b, f64::INFINITY, false) {
+                    out.push(mv(p, false));
+                }
+            }
+            if let Some(p) = wander
+                .then(|| cover_within_reach(field, state, f))
+                .flatten()
+            {
+                out.push(mv(p, false));
+            }
+            out.push(MusketCommand::Hold { figure: f.id() });
+        }
+        Phase::Fire(_) => {
+            if f.fired() || !state.loaded(f.id()) || f.charging() {
+                return out;
+            }
+            for (t, _) in targets(field, state, f) {
+                out.push(MusketCommand::Shoot {
+                    figure: f.id(),
+                    target: t,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A useful spread of legal commands for the side to act: every figure's, and ending the phase.
+pub fn candidates(field: &Battlefield, state: &MusketState) -> Vec<MusketCommand> {
+    let side = match state.phase() {
+        Phase::Move(s) | Phase::Fire(s) => s,
+        Phase::Over => return Vec::new(),
+    };
+    let mut out: Vec<MusketCommand> = state
+        .living(side)
+        .flat_map(|f| figure_candidates(field, state, f))
+        .collect();
+    out.push(match state.phase() {
+        Phase::Move(_) => MusketCommand::EndMove,
+        _ => MusketCommand::EndFire,
+    });
+    out
+}
+
+/// The bot's choice for the side to act: always a command that passes `check`.
+pub fn choose(
+    bot: BotLevel,
+    field: &Battlefield,
+    state: &MusketState,
+    rng: &mut ChaCha8Rng,
+) -> Option<MusketCommand> {
+    let side = match state.phase() {
+        Phase::Move(s) | Phase::Fire(s) => s,
+        Phase::Over => return None,
+    };
+    if bot == BotLevel::Random {
+        let cands = candidates(field, state);
+        return Some(cands[below(rng, cands.len() as u32) as usize].clone());
+    }
+    // One figure at a time, in id order: his best command, or he holds.
+    let next = state.living(side).find(|f| match state.phase() {
+        Phase::Move(_) => !f.moved(),
+        _ => !f.fired(),
+    });
+    let Some(f) = next else {
+        return Some(match state.phase() {
+            Phase::Move(_) => MusketCommand::EndMove,
+            _ => MusketCommand::EndFire,
+        });
+    };
+    // A garrison stays in its house unless it charges out, and a defender on the objective
+    // only charges or takes cover: no other move of his scores.
+    let team = state.team(f.team()).expect("team");
+    let holding = side == Side::Defender
+        && distance(f.pos(), field.objective) <= inches(6.0)
+        && in_cover(field, f.pos());
+    let wander = !(holding || team.garrison() && in_cover(field, f.pos()));
+    let pick = moves_and_shots(field, state, f, wander)
+        .into_iter()
+        .map(|c| (score(field, state, side, &c), c))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    Some(match pick {
+        Some((s, c)) if s > 0.0 => c,
+        _ => MusketCommand::Hold { figure: f.id() },
+    })
+}
+
+/// Chance that a d6 plus `mine` beats a d6 plus `theirs` outright.
+fn win_chance(mine: i8, theirs: i8) -> f64 {
+    let wins = (1..=6i8)
+        .flat_map(|a| (1..=6i8).map(move |b| (a, b)))
+        .filter(|(a, b)| a + mine > b + theirs)
+        .count();
+    wins as f64 / 36.0
+}
+
+/// The hand-to-hand odds of `f` charging to `end` against the nearest enemy there, by the
+/// table's own bonuses.
+fn charge_odds(field: &Battlefield, state: &MusketState, f: &Figure, end: TablePoint) -> f64 {
+    let Some(foe) = state.roster().enemy_within(f.side(), end, contact()) else {
+        return 0.0;
+    };
+    let mut me = f.clone();
+    me.set_pos(end);
+    me.set_charging();
+    let total = |m: Vec<melee::MeleeModifier>| m.iter().map(|x| x.value()).sum::<i8>();
+    win_chance(
+        total(melee::modifiers(field, &me, foe)),
+        total(melee::modifiers(field, foe, &me)),
+    )
+}
+
+/// Whether an enemy could be in this man's sights within a move.
+fn enemy_near(state: &MusketState, f: &Figure) -> bool {
+    state
+        .nearest_enemy(f)
+        .is_some_and(|e| distance(e.pos(), f.pos()) <= f.kit().max_range() + stick::full())
+}
+
+fn score(field: &Battlefield, state: &MusketState, side: Side, cmd: &MusketCommand) -> f64 {
+    match cmd {
+        MusketCommand::Move {
+            figure,
+            path,
+            charge,
+        } => {
+            let f = state.figure(*figure).expect("candidate");
+            let end = *path.last().expect("path");
+            if *charge {
+                let p = charge_odds(field, state, f, end);
+                return if p > 0.5 { 10.0 + p } else { 0.0 };
+            }
+            let before = distance(f.pos(), field.objective);
+            let after = distance(end, field.objective);
+            let mut s = 0.0;
+            if side == Side::Attacker || after > inches(6.0) {
+                s += (before - after) / 25.4;
+            }
+            if in_cover(field, end) {
+                s += 2.0;
+            }
+            if in_cover(field, f.pos()) && !in_cover(field, end) {
+                s -= 2.0;
+            }
+            // Moving an empty musket keeps it empty a turn longer.
+            if !state.loaded(f.id()) && enemy_near(state, f) {
+                s -= 2.5;
+            }
+            s
+        }
+        MusketCommand::Hold { figure } => {
+            let f = state.figure(*figure).expect("candidate");
+            // Standing to load is worth it with the enemy near.
+            if state.phase() != Phase::Move(side) || state.loaded(f.id()) {
+                0.0
+            } else if enemy_near(state, f) {
+                0.5
+            } else {
+                0.1
+            }
+        }
+        MusketCommand::Shoot { figure, target } => {
+            let f = state.figure(*figure).expect("candidate");
+            let t = state.figure(*target).expect("candidate");
+            match shot_odds(field, state, f, t) {
+                Ok(_) if state.pending_hits().contains(target) => 0.0,
+                // An attacker on the move keeps a load for a shot worth its turn of loading.
+                Ok(o) if side == Side::Attacker && o.need >= 6 && f.mount() == Mount::Foot => 0.0,
+                // The man charging the shooter first, then the easiest shot.
+                Ok(o) => 20.0 - o.need as f64 + if o.at_charger { 3.0 } else { 0.0 },
+                Err(_) => 0.0,
+            }
+        }
+        MusketCommand::EndMove | MusketCommand::EndFire => 0.0,
+    }
+}
