@@ -67,6 +67,26 @@ fn every_ruleset_plays_200_bot_battles_that_replay_as_legal_and_finished() {
 }
 
 #[test]
+fn every_ruleset_plays_general_against_captain_to_a_legal_finish() {
+    let f = field("north-bayreuth", "Unterwaiz", false);
+    let forces = small_forces();
+    for rules in registry::all() {
+        for seed in 0..6 {
+            let bots = if seed % 2 == 0 {
+                [BotLevel::General, BotLevel::Captain]
+            } else {
+                [BotLevel::Captain, BotLevel::General]
+            };
+            let played = rules.play(&f, &forces, seed, bots);
+            let (outcome, _) = rules
+                .replay_finished(&f, &forces, seed, &played.log.commands)
+                .unwrap_or_else(|e| panic!("{} seed {seed} (General): {e}", rules.id()));
+            assert_eq!(outcome, played.outcome);
+        }
+    }
+}
+
+#[test]
 fn omog19c_bots_keep_to_allowance_range_sight_and_room_over_200_seeds() {
     let f = field("north-bayreuth", "Altenplos", false);
     let forces = small_forces();
