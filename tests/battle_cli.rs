@@ -111,6 +111,24 @@ fn omog_musket_battles_auto_resolve_with_its_troop_types_and_give_odds() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("warriors"));
+    // Its table, through its own view.
+    if have_xvfb() {
+        let tmp = tempfile::tempdir().unwrap();
+        let png = tmp.path().join("musket.png");
+        let out = under_xvfb()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["battle", "--ruleset", "omog-musket", "--at", "Encamp"])
+            .args(["--after-turns", "1", "--png"])
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(std::fs::metadata(&png).unwrap().len() > 10_000);
+    }
 }
 
 #[test]

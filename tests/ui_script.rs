@@ -5,21 +5,27 @@
 use std::path::Path;
 use std::time::Duration;
 
-use omms::rules::{Game, Phase, PlayerId};
+use omms::rules::{Game, Phase, PlayerId, RulesetId};
 
 mod common;
 use common::display::{command_kinds, have_xvfb, play_script};
 
-/// Menu → new game with two human seats → both bases → pass screens → draw (skipped by a click)
-/// → a royal card raises a Scout → the Scout (clicked on its coin) moves to a point near the
-/// road towards Engordany (the click snaps onto the road) → attacks phase → the Scout takes the
-/// empty enemy base, which ends the game.
+/// Menu → new game with two human seats, both rulesets switched off, OMOG 19C on again and the
+/// defender allowed to refuse a table battle → both bases → pass screens → draw (skipped by a
+/// click) → a royal card raises a Scout → the Scout (clicked on its coin) moves to a point near
+/// the road towards Engordany (the click snaps onto the road) → attacks phase → the Scout takes
+/// the empty enemy base, which ends the game.
 const SCRIPT: &str = "
 wait 2
 shot menu
 button New game
 button seat 2 AI        # the second seat becomes human too
 button Safe bases       # the bare base rule: the bases below are within first-turn reach
+button OMOG 19C: on     # no table battles...
+button OMOG Musket: on
+button Defender may refuse  # greyed while no ruleset is on: the click changes nothing
+button OMOG 19C: off    # ...and OMOG 19C back on
+button Defender may refuse
 shot setup
 button Start
 wait 2
@@ -102,6 +108,14 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
         ]
     );
     let s = game.state();
+    let battles = s.options().battles;
+    assert!(battles
+        .rulesets
+        .contains(RulesetId::new("omog19c").unwrap()));
+    assert!(!battles
+        .rulesets
+        .contains(RulesetId::new("omog-musket").unwrap()));
+    assert!(battles.defender_may_refuse);
     assert_eq!(s.players().len(), 2);
     assert_eq!(s.phase(), Phase::Over);
     assert_eq!(s.winner(), Some(PlayerId(0)));

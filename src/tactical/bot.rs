@@ -7,8 +7,8 @@
 //! ([`Ruleset::reseeded`]: the engine's own odds, never the battle's own rolls), and keeps the
 //! command that leaves the best position: the ruleset's [`Ruleset::score`] (losses, hits to
 //! fall, fights about to be won) plus the ground — how far along its route each piece is, cover,
-//! spacing. Attackers are drawn down their routes to the objective; defenders hold within a few
-//! inches of it and only come back to it. Shots and charges are weighed by what the dice then
+//! spacing. Attackers are drawn down their routes to the objective; defenders hold the houses
+//! they stand in, else stay within a few inches of it and only come back to it. Shots and charges are weighed by what the dice then
 //! give, so the bot fires where hits are likeliest and charges when the fight favours it.
 //!
 //! [`BotLevel::Captain`] (auto-resolve) tries each command on one roll of the dice;
@@ -29,10 +29,14 @@ mod weight {
     pub const ROUTE: f64 = 0.08;
     /// Per inch a defending piece stands beyond its hold radius.
     pub const STRAY: f64 = 0.08;
-    /// A defender may stand this far (inches of route) from the objective at no cost.
-    pub const HOLD_INCHES: f64 = 6.0;
+    /// A defender may stand this far (inches of route) from the objective at no cost: about
+    /// a fort's walls (4″ each way), so a fortified defence stays behind them.
+    pub const HOLD_INCHES: f64 = 4.0;
     /// A piece in a house or woods.
     pub const COVER: f64 = 0.3;
+    /// A defending piece in a house: more than cover, it is what the defence is built on
+    /// (worth more than the inches it would gain walking out to the objective).
+    pub const GARRISON: f64 = 1.5;
     /// Each pair of a side's pieces closer than [`CROWD_INCHES`]: a pile is one template's
     /// target and one house's room.
     pub const CROWD: f64 = 0.15;
@@ -124,11 +128,18 @@ fn ground(field: &Battlefield, routes: &Routes, pieces: &[Piece], side: Side) ->
         } else {
             weight::NO_ROUTE_INCHES
         };
+        let ground = field.raster.at(p.pos).0;
+        let housed = ground & HOUSE != 0;
         v -= match side {
             Side::Attacker => weight::ROUTE * d_in,
+            // A defender in a house holds it wherever it stands: a garrison that walks out
+            // into the open to crowd the objective gives the attacker easy shots.
+            Side::Defender if housed => 0.0,
             Side::Defender => weight::STRAY * (d_in - weight::HOLD_INCHES).max(0.0),
         };
-        if field.raster.at(p.pos).0 & (HOUSE | WOODS) != 0 {
+        if housed && side == Side::Defender {
+            v += weight::GARRISON;
+        } else if ground & (HOUSE | WOODS) != 0 {
             v += weight::COVER;
         }
         for q in &mine[i + 1..] {

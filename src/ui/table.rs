@@ -1,7 +1,7 @@
-//! The tactical table seen from above: the real terrain round a contested settlement, the
-//! figures as tokens per side and type, and the last template laid. `omms battle --png` renders
-//! one frame of it to a PNG; the live table screen (`table_play`) draws with the same functions,
-//! so the picture in the docs is the picture a player sees.
+//! The tactical table seen from above, for every ruleset: the real terrain round a contested
+//! settlement, templates, tokens' labels placed clear of each other, and the still `omms battle
+//! --png` renders. Each ruleset's view (`table_play`) draws its pieces on it with these functions,
+//! live and in the still, so the picture in the docs is the picture a player sees.
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -10,17 +10,19 @@ use std::rc::Rc;
 use geo::{LineString, Polygon};
 use macroquad::color::Color;
 use macroquad::models::draw_mesh;
-use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle};
+use macroquad::shapes::{
+    draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines,
+};
 use macroquad::text::{draw_text_ex, measure_text, TextParams};
 use macroquad::texture::get_screen_data;
 use macroquad::window::{clear_background, next_frame};
 
 use super::mesh::MeshBuilder;
 use super::{style, Fonts};
-use crate::tactical::omog19c::state::{Figure, HeavyKind, OmogState, Role};
-use crate::tactical::omog19c::tables::Mount;
 use crate::tactical::table::inches;
 use crate::tactical::{AreaKind, Battlefield, CrossingKind, LineKind, Side, Template, WallKind};
+
+use super::labels::{place, Candidate, Obstacle};
 
 const fn rgb(r: u8, g: u8, b: u8) -> Color {
     Color::from_rgba(r, g, b, 255)
@@ -46,7 +48,7 @@ pub const DEFENDER: Color = rgb(40, 90, 190);
 const TEMPLATE: Color = Color::new(1.0, 0.55, 0.0, 0.35);
 
 /// Draws a ruleset's pieces (and anything laid with them) on a frame of the table.
-pub type DrawPieces = Box<dyn Fn(&Frame, &Fonts)>;
+pub type DrawPieces = Box<dyn Fn(&Battlefield, &Frame, &Fonts)>;
 
 /// What to draw on a still of the table; the ruleset's view fills it in.
 #[derive(Default)]
@@ -74,6 +76,8 @@ pub struct Frame {
     pub px_per_mm: f32,
     /// The table's depth (north–south), mm.
     pub depth_mm: f32,
+    /// The table's width (west–east), mm.
+    pub width_mm: f32,
 }
 
 impl Frame {
@@ -85,7 +89,18 @@ impl Frame {
             y0: r[1],
             px_per_mm,
             depth_mm: spec.depth_mm as f32,
+            width_mm: spec.width_mm as f32,
         }
+    }
+
+    /// The table's width on screen.
+    pub fn width_px(&self) -> f32 {
+        self.width_mm * self.px_per_mm
+    }
+
+    /// The table's depth on screen.
+    pub fn depth_px(&self) -> f32 {
+        self.depth_mm * self.px_per_mm
     }
 
     /// The table point under a screen pixel.
@@ -257,16 +272,6 @@ pub fn text(fonts: &Fonts, s: &str, x: f32, y: f32, size: u16, bold: bool, color
     );
 }
 
-/// The letter on a figure's token.
-pub fn figure_letter(f: &Figure) -> &'static str {
-    match (f.role(), f.mount()) {
-        (Role::Officer, _) => "O",
-        (Role::Gunner, _) => "G",
-        (Role::Soldier, Mount::Horse) => "C",
-        (Role::Soldier, Mount::Foot) => "R",
-    }
-}
-
 /// A side's token colour.
 pub fn side_colour(side: Side) -> Color {
     match side {
@@ -275,12 +280,14 @@ pub fn side_colour(side: Side) -> Color {
     }
 }
 
-/// A token's radius in pixels at this frame's scale.
+/// A token's radius in pixels at this frame's scale: a figure's base, and never so small that
+/// its letter cannot be read.
 pub fn token_radius(f: &Frame) -> f32 {
-    (inches(0.45) as f32 * f.px_per_mm).max(6.0)
+    (inches(0.45) as f32 * f.px_per_mm).max(9.5)
 }
 
-/// The table itself: grass, terrain, crossings and the objective with its 3″ ring.
+/// The table itself: grass, terrain, crossings and the objective's cross (its ring, if the
+/// ruleset has one, is the view's).
 pub fn draw_table(field: &Battlefield, f: &Frame, meshes: &[super::mesh::Chunk]) {
     draw_rectangle(
         f.x0,
@@ -300,8 +307,6 @@ pub fn draw_table(field: &Battlefield, f: &Frame, meshes: &[super::mesh::Chunk])
         }
     }
     let o = f.px(field.objective);
-    let r = (crate::tactical::omog19c::state::objective_radius() as f32) * f.px_per_mm;
-    draw_circle_lines(o[0], o[1], r, 2.0, Color::new(0.0, 0.0, 0.0, 0.6));
     draw_line(o[0] - 6.0, o[1], o[0] + 6.0, o[1], 2.0, style::INK);
     draw_line(o[0], o[1] - 6.0, o[0], o[1] + 6.0, 2.0, style::INK);
 }
@@ -343,88 +348,92 @@ pub fn ink_on(fill: Color) -> Color {
     }
 }
 
-/// Every gun and figure as a token in its side's colour (`[attacker, defender]`): guns as
-/// labelled oblongs, living figures as discs with their letter, the fallen as crosses.
-pub fn draw_forces(s: &OmogState, f: &Frame, fonts: &Fonts, colours: [Color; 2]) {
-    let side_colour = |side: Side| match side {
-        Side::Attacker => colours[0],
-        Side::Defender => colours[1],
-    };
-    let token = token_radius(f);
-    for h in s.guns() {
-        {
-            let p = f.px(h.pos());
-            let c = side_colour(s.team(h.team()).map_or(Side::Attacker, |t| t.side()));
-            draw_rectangle(
-                p[0] - token,
-                p[1] - token * 0.6,
-                token * 2.0,
-                token * 1.2,
-                style::INK,
-            );
-            draw_rectangle(
-                p[0] - token + 1.5,
-                p[1] - token * 0.6 + 1.5,
-                token * 2.0 - 3.0,
-                token * 1.2 - 3.0,
-                c,
-            );
-            let label = if h.kind() == HeavyKind::Gatling {
-                "MG"
-            } else {
-                "GUN"
+/// Labels beside tokens (a stack's count, the roll a shot needs), placed once the pieces are
+/// drawn: each beside its token, clear of every token and of the labels placed before it.
+#[derive(Default)]
+pub struct Badges {
+    tokens: Vec<[f32; 4]>,
+    labels: Vec<Badge>,
+}
+
+struct Badge {
+    anchor: [f32; 2],
+    gap: f32,
+    text: String,
+    fill: Color,
+    ink: Color,
+}
+
+/// Badge text size and padding.
+const BADGE_SIZE: u16 = 12;
+const BADGE_PAD: f32 = 3.0;
+
+impl Badges {
+    /// A round token of radius `r` at `c` on screen: labels keep off it.
+    pub fn token(&mut self, c: [f32; 2], r: f32) {
+        // The square inside the disc, a little larger: a diagonal label may touch the disc's
+        // rim but not cover its letter.
+        let h = r * 0.8;
+        self.tokens.push([c[0] - h, c[1] - h, 2.0 * h, 2.0 * h]);
+    }
+
+    /// Any other obstacle, `[x, y, w, h]` on screen.
+    pub fn block(&mut self, r: [f32; 4]) {
+        self.tokens.push(r);
+    }
+
+    /// A label for the token of radius `r` at `c`, in `ink` on `fill`. Labels asked for first
+    /// get the best spots.
+    pub fn label(&mut self, c: [f32; 2], r: f32, text: impl Into<String>, fill: Color, ink: Color) {
+        self.labels.push(Badge {
+            anchor: c,
+            gap: r + 2.0,
+            text: text.into(),
+            fill,
+            ink,
+        });
+    }
+
+    /// Draw the labels inside `area` (`[x, y, w, h]` on screen). One with no clear spot is
+    /// drawn to the right of its token all the same: a count must not vanish.
+    pub fn draw(&self, fonts: &Fonts, area: [f32; 4]) {
+        let size = |b: &Badge| {
+            let w = measure_text(&b.text, Some(&fonts.bold), BADGE_SIZE, 1.0).width;
+            [w + 2.0 * BADGE_PAD, f32::from(BADGE_SIZE) + 4.0]
+        };
+        let cands: Vec<Candidate> = self
+            .labels
+            .iter()
+            .map(|b| Candidate {
+                anchor: [b.anchor[0] - area[0], b.anchor[1] - area[1]],
+                gap: b.gap,
+                size: size(b),
+            })
+            .collect();
+        let obstacles: Vec<Obstacle> = self
+            .tokens
+            .iter()
+            .map(|r| Obstacle::all([r[0] - area[0], r[1] - area[1], r[2], r[3]]))
+            .collect();
+        let spots = place(&cands, [area[2], area[3]], &obstacles);
+        for ((b, c), spot) in self.labels.iter().zip(&cands).zip(spots) {
+            let [w, h] = c.size;
+            let [x, y] = match spot {
+                Some([x, y]) => [x + area[0], y + area[1]],
+                None => [b.anchor[0] + b.gap, b.anchor[1] - h / 2.0],
             };
+            draw_rectangle(x, y, w, h, b.fill);
+            draw_rectangle_lines(x, y, w, h, 1.0, b.ink);
             text(
                 fonts,
-                label,
-                p[0] - token + 2.0,
-                p[1] + 4.0,
-                10,
+                &b.text,
+                x + BADGE_PAD,
+                y + h - 4.0,
+                BADGE_SIZE,
                 true,
-                ink_on(c),
+                b.ink,
             );
         }
-    }
-    for fig in s.figures().iter().filter(|x| !x.alive()) {
-        let p = f.px(fig.pos());
-        let c = side_colour(fig.side());
-        draw_line(p[0] - 4.0, p[1] - 4.0, p[0] + 4.0, p[1] + 4.0, 2.0, c);
-        draw_line(p[0] - 4.0, p[1] + 4.0, p[0] + 4.0, p[1] - 4.0, 2.0, c);
-    }
-    // The living over the fallen, so a man standing where another fell stays readable.
-    let mut stacks: Vec<([f64; 2], usize)> = Vec::new();
-    for fig in s.figures().iter().filter(|x| x.alive()) {
-        // A garrison deploys on one spot: count the men standing together.
-        match stacks
-            .iter_mut()
-            .find(|(p, _)| (p[0] - fig.pos()[0]).abs() < 0.5 && (p[1] - fig.pos()[1]).abs() < 0.5)
-        {
-            Some(st) => st.1 += 1,
-            None => stacks.push((fig.pos(), 1)),
-        }
-        let p = f.px(fig.pos());
-        let c = side_colour(fig.side());
-        draw_circle(p[0], p[1], token, style::INK);
-        draw_circle(p[0], p[1], token - 1.5, c);
-        let letter = figure_letter(fig);
-        let dims = measure_text(letter, Some(&fonts.bold), 11, 1.0);
-        text(
-            fonts,
-            letter,
-            p[0] - dims.width / 2.0,
-            p[1] + dims.height / 2.0,
-            11,
-            true,
-            ink_on(c),
-        );
-    }
-    for (p, n) in stacks.into_iter().filter(|s| s.1 > 1) {
-        let p = f.px(p);
-        let label = format!("×{n}");
-        let dims = measure_text(&label, Some(&fonts.bold), 11, 1.0);
-        let (x, y) = (p[0] + token * 0.6, p[1] - token * 1.7);
-        draw_rectangle(x, y, dims.width + 4.0, 13.0, rgb(255, 255, 255));
-        text(fonts, &label, x + 2.0, y + 11.0, 11, true, style::INK);
     }
 }
 
@@ -439,7 +448,7 @@ fn draw(
     let side = field.spec.width_mm as f32 * f.px_per_mm;
     draw_table(field, f, meshes);
     if let Some(draw_pieces) = &shot.pieces {
-        draw_pieces(f, fonts);
+        draw_pieces(field, f, fonts);
     }
     // Panel.
     let px = f.x0 + side + 24.0;

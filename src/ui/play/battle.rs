@@ -44,6 +44,28 @@ fn percent(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 
+/// A ruleset's auto-resolve odds for the attacker: a share of simulated battles, or — for a
+/// ruleset that rolls no dice — the one result there can be.
+fn auto_line(o: &AutoOdds) -> String {
+    if o.certain {
+        let result = if o.attacker_wins == 1.0 {
+            "you win"
+        } else if o.defender_wins == 1.0 {
+            "you lose"
+        } else {
+            "a stand-off"
+        };
+        return format!("Auto-resolved without dice, certain: {result}.");
+    }
+    format!(
+        "Auto-resolved, {} battles: win {} · lose {} · stand-off {}",
+        o.battles,
+        percent(o.attacker_wins),
+        percent(o.defender_wins),
+        percent(o.standoff)
+    )
+}
+
 impl Play {
     /// Open the choice for an attack of `unit` on `target` if a table battle may be offered for
     /// it; `false` when only the dice can decide it.
@@ -184,13 +206,7 @@ impl Play {
                 INK,
             );
             let line = match &p.odds {
-                Some(o) => format!(
-                    "Auto-resolved, {} battles: win {} · lose {} · stand-off {}",
-                    o.battles,
-                    percent(o.attacker_wins),
-                    percent(o.defender_wins),
-                    percent(o.standoff)
-                ),
+                Some(o) => auto_line(o),
                 None => format!("Simulating {PREVIEW_BATTLES} battles for the odds…"),
             };
             let ly = ui.paragraph(&line, x + 20.0, y + 38.0, 14, text_w);
@@ -328,5 +344,35 @@ impl Play {
             self.submit(Command::FinishBattle(FinishBattle { log: done.log }));
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::auto_line;
+    use crate::tactical::{AutoOdds, BattleOutcome};
+
+    #[test]
+    fn a_ruleset_without_dice_shows_its_result_as_certain_and_one_with_dice_its_odds() {
+        let certain = |o| auto_line(&AutoOdds::from_outcomes(&[o], true));
+        assert_eq!(
+            certain(BattleOutcome::AttackerWins),
+            "Auto-resolved without dice, certain: you win."
+        );
+        assert!(certain(BattleOutcome::DefenderWins).ends_with("certain: you lose."));
+        assert!(certain(BattleOutcome::StandOff).ends_with("certain: a stand-off."));
+        let dice = AutoOdds::from_outcomes(
+            &[
+                BattleOutcome::AttackerWins,
+                BattleOutcome::AttackerWins,
+                BattleOutcome::DefenderWins,
+                BattleOutcome::StandOff,
+            ],
+            false,
+        );
+        assert_eq!(
+            auto_line(&dice),
+            "Auto-resolved, 4 battles: win 50% · lose 25% · stand-off 25%"
+        );
     }
 }

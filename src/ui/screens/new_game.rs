@@ -354,44 +354,24 @@ pub fn setup(
                 .copied(),
         };
     }
-    // Off → offered, the attacker's choice → offered, the defender may refuse → off.
-    let battles = s.options.battles;
-    let titles: Vec<&str> = every_ruleset().iter().map(|r| r.title()).collect();
-    let battle_label = match (battles.rulesets.is_empty(), battles.defender_may_refuse) {
-        (true, _) => "Table battles: off (the dice decide)".to_string(),
-        (false, false) => format!("Table battles: {}, attacker's choice", titles.join(", ")),
-        (false, true) => format!("Table battles: {}, defender may refuse", titles.join(", ")),
-    };
-    if ui.button(&battle_label, [ox, 275.0, ow, 34.0], true) {
-        s.options.battles = match (battles.rulesets.is_empty(), battles.defender_may_refuse) {
-            (true, _) => BattleOptions {
-                rulesets: every_ruleset(),
-                defender_may_refuse: false,
-            },
-            (false, false) => BattleOptions {
-                rulesets: every_ruleset(),
-                defender_may_refuse: true,
-            },
-            (false, true) => BattleOptions::default(),
-        };
-    }
+    let y = battle_options(ui, &mut s.options.battles, [ox, 275.0, ow]);
     if ui.button(
         if s.options.safe_bases {
             "Safe bases: on (no base in first-turn reach)"
         } else {
             "Safe bases: off (bases a 10p coin apart)"
         },
-        [ox, 315.0, ow, 34.0],
+        [ox, y, ow, 34.0],
         true,
     ) {
         s.options.safe_bases = !s.options.safe_bases;
     }
-    seed_field(ui, s, ox, 360.0, ow);
+    seed_field(ui, s, ox, y + 45.0, ow);
     if ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true) {
         return Ok(Some(Screen::Menu));
     }
     if let Some(e) = &s.error {
-        ui.paragraph(&format!("Cannot start: {e}"), ox, 450.0, 16, ow);
+        ui.paragraph(&format!("Cannot start: {e}"), ox, y + 135.0, 16, ow);
     }
     if ui.button(
         "Start",
@@ -616,4 +596,54 @@ fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
         w,
         FADED,
     );
+}
+
+/// Table battles: one switch per ruleset in the registry, two to a row, and whether the
+/// defender may refuse an offer; from `[x, y, width]`. Returns the y below.
+fn battle_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3]) -> f32 {
+    let [x, mut y, width] = at;
+    let off = b.rulesets.is_empty();
+    ui.text(
+        if off {
+            "Table battles: off (the dice decide every fight)"
+        } else {
+            "Table battles the attacker may offer:"
+        },
+        x,
+        y + 20.0,
+        15,
+        INK,
+    );
+    y += 30.0;
+    let rulesets: Vec<crate::rules::RulesetId> = crate::tactical::registry::all()
+        .iter()
+        .filter_map(|r| crate::rules::RulesetId::new(r.id()).ok())
+        .collect();
+    let gap = 6.0;
+    let w = (width - gap) / 2.0;
+    for (k, id) in rulesets.iter().enumerate() {
+        let on = b.rulesets.contains(*id);
+        let label = format!("{}: {}", id.title(), if on { "on" } else { "off" });
+        let r = [x + (k % 2) as f32 * (w + gap), y, w, 34.0];
+        if ui.button(&label, r, true) {
+            b.rulesets = b.rulesets.with(*id, !on);
+        }
+        if k % 2 == 1 || k + 1 == rulesets.len() {
+            y += 40.0;
+        }
+    }
+    let refuse = if b.defender_may_refuse {
+        "Defender may refuse a table battle: yes"
+    } else {
+        "Defender may refuse a table battle: no"
+    };
+    // With no ruleset on there is nothing to refuse: the switch waits, greyed.
+    if ui.button(refuse, [x, y, width, 34.0], !off) {
+        b.defender_may_refuse = !b.defender_may_refuse;
+    }
+    if b.rulesets.is_empty() {
+        // No battles, nothing to refuse: the setup reads as the paper game's.
+        b.defender_may_refuse = false;
+    }
+    y + 40.0
 }

@@ -126,7 +126,16 @@ async fn play_loop(
             input.mouse = [x, y];
             input.clicked = is_mouse_button_pressed(MouseButton::Left);
             input.dt = get_frame_time();
-            for (key, c) in [(KeyCode::F, 'f'), (KeyCode::E, 'e')] {
+            let keys = [
+                (KeyCode::F, 'f'),
+                (KeyCode::E, 'e'),
+                (KeyCode::Equal, '+'),
+                (KeyCode::KpAdd, '+'),
+                (KeyCode::Minus, '-'),
+                (KeyCode::KpSubtract, '-'),
+                (KeyCode::Key0, '0'),
+            ];
+            for (key, c) in keys {
                 if is_key_pressed(key) {
                     input.chars.push(c);
                 }

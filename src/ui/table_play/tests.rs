@@ -1,14 +1,53 @@
 //! The table screen's commands, without a window: clicks and the bot become engine commands, and
 //! the log of commands replays to the same battle.
 
+use super::omog19c::{cell_centre, Omog19cView, Selection};
 use super::*;
 use crate::cli::battle::{battlefield, parse_force, BattleArgs};
 use crate::tactical::drive::play as bot_battle;
 use crate::tactical::omog19c::ai;
-use crate::tactical::omog19c::engine::targets;
-use crate::tactical::omog19c::state::Role;
-use crate::tactical::table::compass_bearing;
-use crate::tactical::RulesetId;
+use crate::tactical::omog19c::engine::{self, targets};
+use crate::tactical::omog19c::state::{FigureId, OmogState, Phase, Role, TeamId};
+use crate::tactical::omog19c::{Omog19c, OmogCommand};
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side};
+use crate::tactical::table::{compass_bearing, inches, TablePoint};
+use crate::tactical::{Battlefield, Forces, RulesetId};
+
+type TablePlay = Host<Omog19cView>;
+
+impl TablePlay {
+    fn state(&self) -> &OmogState {
+        self.desk.state()
+    }
+    fn click_table(&mut self, p: TablePoint, r: f64) {
+        self.view.click_table(&mut self.desk, p, r);
+        self.turn_check();
+    }
+    fn end_phase(&mut self) {
+        self.view.end_phase(&mut self.desk);
+        self.turn_check();
+    }
+    fn order_move(&mut self, sel: Selection, to: TablePoint) {
+        self.view.order_move(&mut self.desk, sel, to);
+        self.turn_check();
+    }
+    fn refresh_reach(&mut self) {
+        self.view.refresh_reach(&self.desk);
+    }
+    fn members(&self, sel: Selection) -> Vec<crate::tactical::omog19c::state::Figure> {
+        super::omog19c::orders::members(self.state(), sel)
+            .into_iter()
+            .cloned()
+            .collect()
+    }
+    fn centre(&self, sel: Selection) -> TablePoint {
+        super::omog19c::orders::centre(self.state(), sel)
+    }
+}
+
+fn new_play(field: Battlefield, forces: Forces, seed: u64, human: [bool; 2]) -> TablePlay {
+    TablePlay::new(field, &forces, seed, human, names())
+}
 
 fn encamp(attacker: &str, defender: &str) -> (Battlefield, Forces) {
     let (attacker, _) = parse_force(attacker, &Omog19c).unwrap();
@@ -24,6 +63,19 @@ fn encamp(attacker: &str, defender: &str) -> (Battlefield, Forces) {
         seed: 0,
     };
     (battlefield(&args).unwrap(), forces)
+}
+
+/// The battle as the bots fight it out without the screen.
+fn bots(field: &Battlefield, forces: &Forces, seed: u64) -> crate::tactical::Played<Omog19c> {
+    bot_battle(
+        &Omog19c,
+        field,
+        forces,
+        seed,
+        [BotLevel::Captain; 2],
+        None,
+        |_| {},
+    )
 }
 
 fn names() -> [String; 2] {
@@ -43,49 +95,43 @@ fn replay(field: &Battlefield, forces: &Forces, seed: u64, commands: &[OmogComma
 fn a_bot_battle_on_the_screen_is_the_auto_battle_and_its_log_replays() {
     let (field, forces) = encamp("tank:2", "guard:2:1");
     let seed = 4;
-    let mut play = TablePlay::new(field.clone(), forces.clone(), seed, [false, false], names());
+    let mut play = new_play(field.clone(), forces.clone(), seed, [false, false]);
     let mut frames = 0;
-    while play.state.outcome().is_none() {
+    while play.state().outcome().is_none() {
         // A second per frame: one bot command each.
         play.tick(1.0);
         frames += 1;
         assert!(frames < 20_000, "the battle never ended");
     }
-    let auto = bot_battle(
-        &Omog19c,
-        &field,
-        &forces,
-        seed,
-        [BotLevel::Captain; 2],
-        None,
-        |_| {},
-    );
-    assert_eq!(play.commands, auto.commands);
-    assert_eq!(play.state.outcome(), Some(auto.outcome));
-    let again = replay(&field, &forces, seed, &play.commands);
-    assert_eq!(again, play.state);
-    let last = &play.log.last().unwrap().text;
+    let auto = bots(&field, &forces, seed);
+    assert_eq!(play.desk.commands, auto.commands);
+    assert_eq!(play.state().outcome(), Some(auto.outcome));
+    let again = replay(&field, &forces, seed, &play.desk.commands);
+    assert_eq!(&again, play.state());
+    let last = &play.desk.log.last().unwrap().text;
     assert!(
         last.contains("wins") || last.contains("stand-off"),
         "{last}"
     );
-    assert!(play.log.iter().filter(|l| l.heading).count() >= 4 * auto.summary.turns as usize - 3);
+    assert!(
+        play.desk.log.iter().filter(|l| l.heading).count() >= 4 * auto.summary.turns as usize - 3
+    );
 }
 
 /// The attacker's first living rifleman and where he can go: the furthest point straight
 /// towards the objective.
 fn first_man(play: &TablePlay) -> (FigureId, TablePoint, TablePoint) {
     let f = play
-        .state
+        .state()
         .living(Side::Attacker)
         .find(|f| f.role() == Role::Soldier)
         .unwrap()
         .clone();
     let to = ai::furthest_towards(
-        &play.field,
-        &play.state,
+        &play.desk.field,
+        play.state(),
         &f,
-        compass_bearing(f.pos(), play.field.objective),
+        compass_bearing(f.pos(), play.desk.field.objective),
         inches(3.0),
         false,
     )
@@ -97,81 +143,94 @@ fn first_man(play: &TablePlay) -> (FigureId, TablePoint, TablePoint) {
 fn clicks_become_commands_refusals_change_nothing_and_the_log_replays() {
     let (field, forces) = encamp("invader:2", "guard:1:1");
     let seed = 9;
-    let mut play = TablePlay::new(field.clone(), forces.clone(), seed, [true, false], names());
+    let mut play = new_play(field.clone(), forces.clone(), seed, [true, false]);
     let r = inches(0.4);
     let (id, from, to) = first_man(&play);
     // Select, then a point far beyond his reach: refused, with the engine's reason.
     play.click_table(from, r);
-    assert_eq!(play.selection, Some(Selection::Figure(id)));
+    assert_eq!(play.view.selection, Some(Selection::Figure(id)));
     play.refresh_reach();
-    let reach = play.reach.as_ref().unwrap();
+    let reach = play.view.reach.as_ref().unwrap();
     assert!(!reach.next_move && !reach.cells.is_empty());
     let far = [from[0], from[1] + inches(20.0)];
     play.click_table(far, r);
-    assert!(play.commands.is_empty());
-    let (msg, refused) = play.message.clone().unwrap();
+    assert!(play.desk.commands.is_empty());
+    let (msg, refused) = play.desk.message.clone().unwrap();
     assert!(refused, "{msg}");
     // Every shaded cell is a move the engine takes.
-    let cell = *play.reach.as_ref().unwrap().cells.iter().next().unwrap();
+    let cell = *play
+        .view
+        .reach
+        .as_ref()
+        .unwrap()
+        .cells
+        .iter()
+        .next()
+        .unwrap();
     let probe = OmogCommand::Move {
         figure: id,
         path: vec![from, cell_centre(cell.0, cell.1)],
         charge: false,
     };
-    assert!(engine::check(&play.field, &play.state, &probe).is_ok());
+    assert!(engine::check(&play.desk.field, play.state(), &probe).is_ok());
     // Now a legal point: he goes there.
     play.click_table(to, r);
-    assert_eq!(play.commands.len(), 1);
-    assert_eq!(play.state.figure(id).unwrap().pos(), to);
+    assert_eq!(play.desk.commands.len(), 1);
+    assert_eq!(play.state().figure(id).unwrap().pos(), to);
     // A second click on a team mate selects him; again selects his team, which moves on.
     let mate = play
-        .state
-        .team_members(play.state.figure(id).unwrap().team())
+        .state()
+        .team_members(play.state().figure(id).unwrap().team())
         .find(|f| f.id() != id && f.role() == Role::Soldier)
         .unwrap()
         .clone();
     play.click_table(mate.pos(), r);
     play.click_table(mate.pos(), r);
-    assert_eq!(play.selection, Some(Selection::Team(mate.team())));
+    assert_eq!(play.view.selection, Some(Selection::Team(mate.team())));
     let centre = play.centre(Selection::Team(mate.team()));
     play.click_table([centre[0], centre[1] + inches(2.0)], r);
-    assert!(play.commands.len() > 1, "{:?}", play.message);
+    assert!(play.desk.commands.len() > 1, "{:?}", play.desk.message);
     // The bot defends while the human ends his phases, until the attacker may shoot.
     play.end_phase();
     let mut shots = 0;
     let mut frames = 0;
-    while play.state.outcome().is_none() {
+    while play.state().outcome().is_none() {
         frames += 1;
         assert!(frames < 50_000, "the battle never ended");
-        match play.human_actor() {
+        match play.desk.human_actor() {
             None => play.tick(1.0),
-            Some(_) if matches!(play.state.phase(), Phase::Fire(_)) && shots < 3 => {
+            Some(_) if matches!(play.state().phase(), Phase::Fire(_)) && shots < 3 => {
                 let shooter = play
-                    .state
+                    .state()
                     .living(Side::Attacker)
-                    .find(|f| !f.fired() && !targets(&play.field, &play.state, f).is_empty())
+                    .find(|f| !f.fired() && !targets(&play.desk.field, play.state(), f).is_empty())
                     .cloned();
                 let Some(s) = shooter else {
                     play.end_phase();
                     continue;
                 };
-                let (target, _) = targets(&play.field, &play.state, &s)[0];
-                play.selection = None;
+                let (target, _) = targets(&play.desk.field, play.state(), &s)[0];
+                play.view.selection = None;
                 play.click_table(s.pos(), r);
-                let before = play.commands.len();
-                let tpos = play.state.figure(target).unwrap().pos();
+                let before = play.desk.commands.len();
+                let tpos = play.state().figure(target).unwrap().pos();
                 play.click_table(tpos, r);
-                assert_eq!(play.commands.len(), before + 1, "{:?}", play.message);
+                assert_eq!(
+                    play.desk.commands.len(),
+                    before + 1,
+                    "{:?}",
+                    play.desk.message
+                );
                 assert!(matches!(
-                    play.commands.last(),
+                    play.desk.commands.last(),
                     Some(OmogCommand::Shoot { figure, .. }) if *figure == s.id()
                 ));
                 shots += 1;
             }
-            Some(_) if matches!(play.state.phase(), Phase::Move(_)) => {
+            Some(_) if matches!(play.state().phase(), Phase::Move(_)) => {
                 // Every team closes on the objective, as a player would order it.
                 let teams: Vec<TeamId> = play
-                    .state
+                    .state()
                     .teams()
                     .iter()
                     .filter(|t| t.side() == Side::Attacker)
@@ -182,7 +241,7 @@ fn clicks_become_commands_refusals_change_nothing_and_the_log_replays() {
                         continue;
                     }
                     let c = play.centre(Selection::Team(t));
-                    let b = compass_bearing(c, play.field.objective);
+                    let b = compass_bearing(c, play.desk.field.objective);
                     play.order_move(
                         Selection::Team(t),
                         crate::tactical::table::step(c, b, inches(6.0)),
@@ -194,33 +253,87 @@ fn clicks_become_commands_refusals_change_nothing_and_the_log_replays() {
         }
     }
     assert!(shots > 0, "the attacker never had a shot");
-    let again = replay(&field, &forces, seed, &play.commands);
-    assert_eq!(again, play.state);
+    let again = replay(&field, &forces, seed, &play.desk.commands);
+    assert_eq!(&again, play.state());
 }
 
 #[test]
 fn hot_seat_takes_orders_from_both_sides_and_the_bot_never_moves() {
     let (field, forces) = encamp("scout:1", "guard:1");
-    let mut play = TablePlay::new(field, forces, 2, [true, true], names());
+    let mut play = new_play(field, forces, 2, [true, true]);
     for _ in 0..100 {
         play.tick(1.0);
     }
-    assert!(play.commands.is_empty());
-    assert_eq!(play.human_actor(), Some(Side::Attacker));
+    assert!(play.desk.commands.is_empty());
+    assert_eq!(play.desk.human_actor(), Some(Side::Attacker));
     play.end_phase();
-    assert_eq!(play.human_actor(), Some(Side::Defender));
+    assert_eq!(play.desk.human_actor(), Some(Side::Defender));
     // The defender's figure is his to select and order now; the attacker's only to look at.
-    let d = play.state.living(Side::Defender).next().unwrap().clone();
+    let d = play.state().living(Side::Defender).next().unwrap().clone();
     play.click_table(d.pos(), inches(0.4));
-    assert_eq!(play.selection, Some(Selection::Figure(d.id())));
-    let a = play.state.living(Side::Attacker).next().unwrap().clone();
-    play.selection = None;
+    assert_eq!(play.view.selection, Some(Selection::Figure(d.id())));
+    let a = play.state().living(Side::Attacker).next().unwrap().clone();
+    play.view.selection = None;
     play.click_table(a.pos(), inches(0.4));
-    assert_eq!(play.selection, Some(Selection::Figure(a.id())));
+    assert_eq!(play.view.selection, Some(Selection::Figure(a.id())));
     // Looking at the attacker out of his move shows his next move, from a copy.
-    let before = play.state.clone();
+    let before = play.state().clone();
     play.refresh_reach();
-    assert!(play.reach.as_ref().unwrap().next_move);
-    assert!(!play.reach.as_ref().unwrap().cells.is_empty());
-    assert_eq!(play.state, before);
+    assert!(play.view.reach.as_ref().unwrap().next_move);
+    assert!(!play.view.reach.as_ref().unwrap().cells.is_empty());
+    assert_eq!(play.state(), &before);
+}
+
+#[test]
+fn a_pick_goes_when_its_side_hands_the_turn_over_and_stays_when_its_side_takes_it() {
+    let (field, forces) = encamp("scout:1", "guard:1");
+    let mut play = new_play(field, forces, 2, [true, true]);
+    let r = inches(0.4);
+    let a = play.state().living(Side::Attacker).next().unwrap().clone();
+    play.click_table(a.pos(), r);
+    play.click_table(a.pos(), r);
+    assert_eq!(play.view.selection, Some(Selection::Team(a.team())));
+    // The attacker ends his move: his team is no longer picked in the defender's phase.
+    play.end_phase();
+    assert_eq!(play.desk.human_actor(), Some(Side::Defender));
+    assert_eq!(play.view.selection, None);
+    play.refresh_reach();
+    assert!(play.view.reach.is_none());
+    // The defender looks at an attacker; when the attacker's fire comes, the pick is his own.
+    play.click_table(a.pos(), r);
+    assert_eq!(play.view.selection, Some(Selection::Figure(a.id())));
+    play.end_phase();
+    assert_eq!(play.desk.human_actor(), Some(Side::Attacker));
+    assert_eq!(play.view.selection, Some(Selection::Figure(a.id())));
+}
+
+#[test]
+fn the_log_says_why_a_battle_ended_and_not_who_held_the_objective_when_a_side_was_wiped_out() {
+    let (field, forces) = encamp("scout:1", "guard:2:2:fort");
+    let wiped = |s: &OmogState, side| s.living(side).count() == 0;
+    // The first seed whose bot battle the defender wins by wiping the attack out.
+    let seed = (0..60)
+        .find(|&seed| {
+            let p = bots(&field, &forces, seed);
+            wiped(&p.state, Side::Attacker) && !wiped(&p.state, Side::Defender)
+        })
+        .expect("a battle the attack loses to the last man");
+    let mut play = new_play(field, forces, seed, [false, false]);
+    play.skip_ai();
+    assert_eq!(play.state().outcome(), Some(BattleOutcome::DefenderWins));
+    let lines: Vec<&str> = play.desk.log.iter().map(|l| l.text.as_str()).collect();
+    let last = *lines.last().unwrap();
+    assert!(
+        last.starts_with("Red (attacker) has nobody left standing.")
+            && last.ends_with("Blue (defender) wins: the attacking unit is lost."),
+        "{last}"
+    );
+    // The turn's end: the last of the attack falls, then the verdict, with no word of the
+    // objective between them.
+    let fell = lines.iter().rposition(|l| l.ends_with("is down.")).unwrap();
+    assert!(
+        lines[fell..].iter().all(|l| !l.contains("objective")),
+        "{:?}",
+        &lines[fell..]
+    );
 }

@@ -8,6 +8,8 @@ use macroquad::color::Color;
 
 use super::super::table::{self as tdraw, TableShot};
 use super::super::widgets::Ui;
+use super::host;
+use super::view::RulesetView;
 use super::TableDone;
 use crate::tactical::registry::RulesetId;
 use crate::tactical::ruleset::{BattleOutcome, Summary};
@@ -50,22 +52,37 @@ type Still = fn(&Battlefield, &Forces, u64, Option<u32>) -> TableShot;
 
 /// A ruleset's view.
 struct View {
-    id: &'static str,
+    /// The id of the view's ruleset.
+    id: fn() -> &'static str,
     open: Open,
     still: Still,
 }
 
-/// Every ruleset's view.
-static VIEWS: &[View] = &[View {
-    id: "omog19c",
-    open: super::omog_open,
-    still: super::omog_still,
-}];
+/// Every ruleset's view: adding a ruleset to the table screen is its view's folder and a line
+/// here.
+static VIEWS: &[View] = &[
+    View::of::<super::omog19c::Omog19cView>(),
+    View::of::<super::omog_musket::OmogMusketView>(),
+];
+
+impl View {
+    const fn of<V: RulesetView>() -> View {
+        View {
+            id: rules_id::<V>,
+            open: host::open::<V>,
+            still: host::still::<V>,
+        }
+    }
+}
+
+fn rules_id<V: RulesetView>() -> &'static str {
+    crate::tactical::Ruleset::id(&V::Rules::default())
+}
 
 fn view(id: RulesetId) -> Result<&'static View, String> {
     VIEWS
         .iter()
-        .find(|v| v.id == id.as_str())
+        .find(|v| (v.id)() == id.as_str())
         .ok_or_else(|| format!("the table screen has no view for {id} battles"))
 }
 
@@ -94,16 +111,17 @@ pub fn render_png(
     tdraw::render_png(field, shot, path)
 }
 
-/// The caption of a still after `turns` turns of a battle that stands at `summary`.
-pub fn still_caption(
-    seed: u64,
-    turns: u32,
-    summary: Summary,
-    outcome: Option<BattleOutcome>,
-) -> String {
-    match outcome {
-        Some(o) => format!("seed {seed} · over after turn {}: {o:?}", summary.turns),
-        None if turns == 0 => format!("seed {seed} · as deployed"),
-        None => format!("seed {seed} · after {turns} turns"),
+#[cfg(test)]
+mod tests {
+    use super::VIEWS;
+    use crate::tactical::registry::BUILTIN;
+
+    #[test]
+    fn every_built_in_ruleset_has_one_view_on_the_table_screen() {
+        for r in BUILTIN {
+            let n = VIEWS.iter().filter(|v| (v.id)() == r.id()).count();
+            assert_eq!(n, 1, "{} has {n} views", r.id());
+        }
+        assert_eq!(VIEWS.len(), BUILTIN.len());
     }
 }
