@@ -27,8 +27,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::Forces;
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side, Summary};
-use crate::tactical::table::TableSpec;
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Piece, Ruleset, Side, Summary};
+use crate::tactical::table::{TablePoint, TableSpec};
 pub use command::OmogCommand;
 pub use event::OmogEvent;
 pub use refusal::Refusal;
@@ -102,5 +102,23 @@ impl Ruleset for Omog19c {
         rng: &mut ChaCha8Rng,
     ) -> Option<OmogCommand> {
         ai::choose(level, field, state, rng)
+    }
+    fn pieces(&self, state: &OmogState) -> Vec<Piece> {
+        ai::pieces(state)
+    }
+    fn piece_commands(
+        &self,
+        field: &Battlefield,
+        state: &OmogState,
+        key: u32,
+        towards: TablePoint,
+    ) -> Vec<OmogCommand> {
+        ai::piece_commands(field, state, key, towards)
+    }
+    fn reseeded(&self, state: &OmogState, seed: u64) -> OmogState {
+        ai::reseeded(state, seed)
+    }
+    fn score(&self, field: &Battlefield, state: &OmogState, side: Side) -> f64 {
+        ai::position_score(field, state, side)
     }
 }
