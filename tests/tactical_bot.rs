@@ -2,7 +2,7 @@
 //! whole battles with only legal commands; OMOG 19C's figures never move past their allowance,
 //! never shoot out of range or sight, and never stand on one another; every shipped playable
 //! settlement's battlefield gives the attacker a route to the objective; and the balance tool
-//! runs on a small map with a loose bound.
+//! runs on a small map with a loose bound; the attack dialog's note is the ruleset's.
 
 use std::path::{Path, PathBuf};
 
@@ -211,4 +211,21 @@ fn the_balance_tool_on_a_small_map_keeps_within_a_loose_bound() {
     assert!(b.rows.iter().any(|r| r.table[0] > 0.0), "{}", b.text());
     assert!(b.rows.iter().any(|r| r.table[1] > 0.0), "{}", b.text());
     assert!(b.text().contains("mean gap"));
+}
+
+#[test]
+fn the_attack_dialog_says_why_the_table_differs_in_the_rulesets_own_numbers() {
+    let f = field("andorra", "Encamp", false);
+    let forces = small_forces();
+    // A settlement die starts in the houses; a rifle's best roll at a man in a house is 3 + 2.
+    let note = registry::get("omog19c")
+        .unwrap()
+        .table_note(&f, &forces)
+        .expect("a garrison in houses is worth a line");
+    assert!(note.contains("hold houses"), "{note}");
+    assert!(note.contains("riflemen need a 5"), "{note}");
+    // Every registered ruleset answers without panicking.
+    for rules in registry::all() {
+        let _ = rules.table_note(&f, &forces);
+    }
 }

@@ -121,4 +121,15 @@ impl Ruleset for Omog19c {
     fn score(&self, field: &Battlefield, state: &OmogState, side: Side) -> f64 {
         ai::position_score(field, state, side)
     }
+    fn table_note(&self, field: &Battlefield, state: &OmogState) -> Option<String> {
+        crate::tactical::omog::note::garrison_note(field, state.roster(), |w| {
+            w.bands()
+                .into_iter()
+                .map(|(max, _)| {
+                    let mods = [tables::ShotModifier::TargetInHouse];
+                    (max, tables::to_hit(w, max, &mods))
+                })
+                .collect()
+        })
+    }
 }

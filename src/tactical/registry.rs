@@ -177,6 +177,11 @@ pub trait AnyRuleset: Send + Sync {
         n: u32,
         bots: [BotLevel; 2],
     ) -> AutoOdds;
+    /// Why the table's odds may differ from the dice (see [`Ruleset::table_note`]), for these
+    /// forces deployed on `field`.
+    fn table_note(&self, _field: &Battlefield, _forces: &Forces) -> Option<String> {
+        None
+    }
 }
 
 impl<R: Ruleset> AnyRuleset for R {
@@ -258,5 +263,9 @@ impl<R: Ruleset> AnyRuleset for R {
         bots: [BotLevel; 2],
     ) -> AutoOdds {
         drive::odds(self, field, forces, seed, n, bots)
+    }
+    fn table_note(&self, field: &Battlefield, forces: &Forces) -> Option<String> {
+        // Deployment takes no dice: any seed shows the position the note is about.
+        Ruleset::table_note(self, field, &self.setup(field, forces, 0))
     }
 }

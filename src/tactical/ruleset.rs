@@ -196,4 +196,10 @@ pub trait Ruleset: Send + Sync + 'static {
     fn score(&self, _field: &Battlefield, _state: &Self::State, _side: Side) -> f64 {
         0.0
     }
+    /// One line for the attack dialog saying what on this table (its deployment, its cover
+    /// rules) makes the battle's odds differ from the OMMS dice, from the position as set up;
+    /// `None` when there is nothing to say.
+    fn table_note(&self, _field: &Battlefield, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
