@@ -5,7 +5,9 @@
 use omms::rules::{SideDice, UnitType};
 use omms::tactical::omog19c::engine::{check, execute};
 use omms::tactical::omog19c::forces::deploy;
-use omms::tactical::omog19c::state::{FigureId, HeavyKind, OmogState, Phase, Role, TeamId};
+use omms::tactical::omog19c::state::{
+    FigureId, HeavyKind, OmogState, Phase, Role, SquadId, TeamId,
+};
 use omms::tactical::omog19c::tables::{Mount, Weapon};
 use omms::tactical::omog19c::*;
 use omms::tactical::table::{distance, inches};
@@ -491,6 +493,16 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     assert_eq!(count(D, Role::Soldier), 4 + 4 + 4 + 2);
     assert_eq!(count(D, Role::Gunner), 2);
     assert_eq!(count(D, Role::Officer), 2);
+    // Squads of two or three teams: the defender's four make two squads of two, not three and
+    // one.
+    for squad in 0..2 {
+        let teams = s
+            .teams()
+            .iter()
+            .filter(|t| t.side() == D && t.squad() == SquadId(squad))
+            .count();
+        assert_eq!(teams, 2, "squad {squad}");
+    }
     assert_eq!(
         s.guns()
             .iter()
