@@ -12,7 +12,7 @@ use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, Fight};
 use crate::tactical::omog::orders::How;
 use crate::tactical::omog::seeing::cover_from;
-use crate::tactical::omog::{Emitter, Mount, Refusal as Core};
+use crate::tactical::omog::{Emitter, Refusal as Core};
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 use crate::tactical::template::Template;
 
@@ -58,11 +58,12 @@ pub fn execute(
         } => moved(&mut out, *figure, path, used, *charge),
         OmogCommand::Remount { figure, path } => {
             moved(&mut out, *figure, path, used, false);
-            let f = out.state().figure(*figure).expect("checked");
-            let mount = match f.mount() {
-                Mount::Foot => Mount::Horse,
-                Mount::Horse => Mount::Foot,
-            };
+            let mount = out
+                .state()
+                .figure(*figure)
+                .expect("checked")
+                .mount()
+                .changed();
             out.emit(OmogEvent::Remounted {
                 figure: *figure,
                 mount,
@@ -116,10 +117,10 @@ pub fn execute(
 fn moved(out: &mut Out, figure: FigureId, path: &[TablePoint], used: f64, charge: bool) {
     let to = *path.last().expect("checked");
     out.emit(OmogEvent::Moved {
-        figure: figure,
+        figure,
         to,
         used,
-        charge: charge,
+        charge,
     });
     // The crew takes its gun along; it must set up again.
     let f = out.state().figure(figure).expect("checked");

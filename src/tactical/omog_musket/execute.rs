@@ -9,8 +9,8 @@ use super::state::{FigureId, MusketState, Phase};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, contact, Fight};
 use crate::tactical::omog::orders::How;
-use crate::tactical::omog::{Emitter, Mount, Refusal as Core};
-use crate::tactical::table::compass_bearing;
+use crate::tactical::omog::{Emitter, Refusal as Core};
+use crate::tactical::table::{compass_bearing, TablePoint};
 
 type Out<'a> = Emitter<'a, MusketState>;
 
@@ -65,31 +65,20 @@ pub fn execute(
             });
         }
         MusketCommand::Remount { figure, path } => {
-            let to = *path.last().expect("checked");
-            out.emit(MusketEvent::Moved {
-                figure: *figure,
-                to,
-                used,
-                charged: None,
-            });
-            let f = out.state().figure(*figure).expect("checked");
-            let mount = match f.mount() {
-                Mount::Foot => Mount::Horse,
-                Mount::Horse => Mount::Foot,
-            };
+            walked(&mut out, *figure, path, used);
+            let mount = out
+                .state()
+                .figure(*figure)
+                .expect("checked")
+                .mount()
+                .changed();
             out.emit(MusketEvent::Remounted {
                 figure: *figure,
                 mount,
             });
         }
         MusketCommand::Climb { figure, path } => {
-            let to = *path.last().expect("checked");
-            out.emit(MusketEvent::Moved {
-                figure: *figure,
-                to,
-                used,
-                charged: None,
-            });
+            walked(&mut out, *figure, path, used);
             out.emit(MusketEvent::Climbed { figure: *figure });
         }
         MusketCommand::Face { figure, toward } => {
@@ -148,6 +137,17 @@ fn take_down(out: &mut Out, id: FigureId) {
     if out.state().figure(id).is_some_and(|f| f.alive()) {
         out.emit(MusketEvent::Down { figure: id });
     }
+}
+
+/// A plain move to the end of `path`, before mounting or climbing there.
+fn walked(out: &mut Out, figure: FigureId, path: &[TablePoint], used: f64) {
+    let to = *path.last().expect("checked");
+    out.emit(MusketEvent::Moved {
+        figure,
+        to,
+        used,
+        charged: None,
+    });
 }
 
 /// Both sides have fired: the hit fall, hand to hand is fought fight by fight, and the turn
