@@ -26,7 +26,7 @@ mod tests;
 use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::force::Forces;
+use crate::tactical::force::{Forces, TroopType};
 use crate::tactical::ruleset::{BattleOutcome, BotLevel, Piece, Ruleset, Side, Summary};
 use crate::tactical::table::{TablePoint, TableSpec};
 pub use command::OmogCommand;
@@ -55,6 +55,9 @@ impl Ruleset for Omog19c {
     }
     fn table(&self) -> TableSpec {
         TableSpec::OMOG
+    }
+    fn troops(&self) -> &'static [TroopType] {
+        forces::TROOPS
     }
     fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
         forces::deploy(field, forces, seed)

@@ -330,6 +330,8 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
             30.0 + enemies
         }
         OmogCommand::Hold { .. } | OmogCommand::EndMove | OmogCommand::EndFire => 0.0,
+        // Not among the bot's candidates yet.
+        OmogCommand::Remount { .. } | OmogCommand::Climb { .. } | OmogCommand::Face { .. } => 0.0,
     }
 }
 

@@ -300,5 +300,9 @@ fn score(field: &Battlefield, state: &MusketState, side: Side, cmd: &MusketComma
             }
         }
         MusketCommand::EndMove | MusketCommand::EndFire => 0.0,
+        // Not among the bot's candidates yet.
+        MusketCommand::Remount { .. }
+        | MusketCommand::Climb { .. }
+        | MusketCommand::Face { .. } => 0.0,
     }
 }
