@@ -270,8 +270,14 @@ wait 1
     let x0 = WINDOW[0] - 340;
     let top = refusal_red_pixels(&undo, x0, 0..130);
     let below = refusal_red_pixels(&undo, x0, 130..WINDOW[1]);
-    assert_eq!(top, 0, "the notice after an undo shows {top} pixels of refusal red");
-    assert!(below > 0, "the reasons are red, so the count can see the colour");
+    assert_eq!(
+        top, 0,
+        "the notice after an undo shows {top} pixels of refusal red"
+    );
+    assert!(
+        below > 0,
+        "the reasons are red, so the count can see the colour"
+    );
     let game = Game::from_json(&after).unwrap();
     let kinds = command_kinds(&game);
     // The Guard's move was taken back; the main phase ended only after the question; the

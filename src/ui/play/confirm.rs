@@ -116,7 +116,12 @@ impl Play {
             macroquad::window::screen_height(),
         ];
         let s = self.settings.effective_scale([w, h]);
-        let free = [0.0, super::HAND_H * s, w - super::PANEL_W * s, h - super::HAND_H * s];
+        let free = [
+            0.0,
+            super::HAND_H * s,
+            w - super::PANEL_W * s,
+            h - super::HAND_H * s,
+        ];
         let seen = self
             .unit_point(next)
             .is_some_and(|p| crate::ui::widgets::inside(p, free));

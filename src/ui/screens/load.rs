@@ -154,7 +154,10 @@ pub fn load(ui: &mut Ui, list: &mut LoadList, fonts: &Fonts, places: &Places) ->
     if let Some(e) = &list.error {
         let bottom = ui.paragraph(e, 40.0, sh - 150.0, 16, sw - 80.0);
         // Named like a button, so a script can read why the save was refused.
-        ui.hit(&format!("Refused: {e}"), [40.0, sh - 166.0, sw - 80.0, bottom - sh + 166.0]);
+        ui.hit(
+            &format!("Refused: {e}"),
+            [40.0, sh - 166.0, sw - 80.0, bottom - sh + 166.0],
+        );
     }
     ui.button("Back", [40.0, sh - 70.0, 140.0, 40.0], true)
         .then_some(Screen::Menu)

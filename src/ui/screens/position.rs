@@ -76,7 +76,9 @@ fn units(s: &State, map: &GameMap, out: &mut Vec<String>) {
             }
             Location::OffRoad(p) => {
                 if u.kind().off_road_move().is_none() {
-                    out.push(format!("{what} stands off road, which only Scouts and Tanks may"));
+                    out.push(format!(
+                        "{what} stands off road, which only Scouts and Tanks may"
+                    ));
                 } else if !map.is_land(p.to_m()) {
                     out.push(format!("{what} stands in water"));
                 }
