@@ -21,15 +21,12 @@ pub fn position_problem(game: &Game, board: &MapBoard) -> Option<String> {
     if problems.is_empty() {
         return None;
     }
-    let mut s = problems
-        .iter()
-        .take(SHOWN)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("; ");
-    if problems.len() > SHOWN {
-        s.push_str(&format!("; and {} more", problems.len() - SHOWN));
-    }
+    let shown: Vec<&str> = problems.iter().take(SHOWN).map(String::as_str).collect();
+    let more = match problems.len().saturating_sub(SHOWN) {
+        0 => String::new(),
+        n => format!(" (and {n} more)"),
+    };
+    let s = format!("{}{more}", shown.join("; "));
     Some(format!(
         "This save is a position without a history, and the position is not a legal one: {s}."
     ))
