@@ -355,10 +355,8 @@ impl Play {
             self.game.state().pending().first(),
             Some(Pending::Battle { .. })
         );
-        if human && battle {
-            if self.table_frame(ui) {
-                return None;
-            }
+        if human && battle && self.table_frame(ui) {
+            return None;
         }
         if self.save_dialog_over_board(ui, human) {
             return None;
