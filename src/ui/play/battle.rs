@@ -178,10 +178,7 @@ impl Play {
                 }
             }
         }
-        let (sw, sh) = (
-            macroquad::window::screen_width(),
-            macroquad::window::screen_height(),
-        );
+        let [sw, sh] = ui.size();
         let w = 640.0;
         let h = 190.0 + 118.0 * choice.rulesets.len() as f32;
         let (x, y0) = ((sw - w) / 2.0, (sh - h) / 2.0);
