@@ -150,7 +150,12 @@ impl std::fmt::Display for ImportSummary {
         match &self.sea {
             Some(sea) => {
                 writeln!(f, "{sea}")?;
-                let mut shown = self.ports.iter().take(NAMED_PORTS).cloned().collect::<Vec<_>>();
+                let mut shown = self
+                    .ports
+                    .iter()
+                    .take(NAMED_PORTS)
+                    .cloned()
+                    .collect::<Vec<_>>();
                 if self.ports.len() > NAMED_PORTS {
                     shown.push(format!("{} more", self.ports.len() - NAMED_PORTS));
                 }

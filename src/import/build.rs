@@ -332,24 +332,24 @@ pub fn build(
     let mut places = settlement_places(raw, bbox);
     let mut roads = super::roads::road_edges(raw, classes, bbox);
     clean_places_and_roads(&mut places, &mut roads, &mut dropped);
-    // The coastline widens the board so that whole islands, and a margin of sea round them,
-    // are on it (a land-locked map has none, and keeps the box of its places and roads).
-    let coast_points = || {
-        raw.ways
-            .iter()
-            .filter(|w| tags::is_coastline(&w.tags))
-            .flat_map(|w| w.nodes.iter().filter_map(|&k| raw.lonlat(k)))
-    };
+    // Closed coastline rings widen the board so that whole islands, and a margin of sea round
+    // them, are on it. Open coastline (cut by the extract) does not: it is closed along this box.
+    // A land-locked map has none and keeps the box of its places and roads.
     let data_bbox = extent(
         places
             .iter()
             .map(|p| p.lonlat)
             .chain(roads.iter().flat_map(|r| r.coords.iter().copied())),
     )
-    .map(|b| match extent(coast_points()) {
+    .map(|b| match super::sea::closed_coast_extent(raw) {
         None => b,
         Some(c) => {
-            let b = [b[0].min(c[0]), b[1].min(c[1]), b[2].max(c[2]), b[3].max(c[3])];
+            let b = [
+                b[0].min(c[0]),
+                b[1].min(c[1]),
+                b[2].max(c[2]),
+                b[3].max(c[3]),
+            ];
             let m = SEA_MARGIN * (b[2] - b[0]).max(b[3] - b[1]);
             [
                 (b[0] - m).max(-180.0),
@@ -491,11 +491,7 @@ pub fn build(
         sea: sea.as_ref().map(|s| super::SeaSummary {
             km2: s.km2,
             areas: s.area.0.len(),
-            islands: s
-                .islands
-                .iter()
-                .map(|i| (i.name.clone(), i.km2))
-                .collect(),
+            islands: s.islands.iter().map(|i| (i.name.clone(), i.km2)).collect(),
             rivers: s.rivers.len(),
         }),
         ports: places

@@ -212,12 +212,22 @@ fn km2(proj: &Projection, mp: &MultiPolygon<f64>) -> f64 {
         / 1e6
 }
 
+/// The extent (lon/lat) of the coastline chains that close into rings, if any.
+pub fn closed_coast_extent(raw: &RawData) -> Option<[f64; 4]> {
+    let chains = join_chains(coastline_parts(raw));
+    super::build::extent(
+        chains
+            .iter()
+            .filter(|c| c.nodes.first() == c.nodes.last())
+            .flat_map(|c| c.nodes.iter().filter_map(|&k| raw.lonlat(k))),
+    )
+}
+
 /// Build the sea inside `b` = `[w, s, e, n]` (lon/lat).
 pub fn build_sea(raw: &RawData, b: [f64; 4], proj: &Projection) -> Coast {
     let chains = join_chains(coastline_parts(raw));
-    let coords = |c: &Chain| -> Vec<[f64; 2]> {
-        c.nodes.iter().filter_map(|&k| raw.lonlat(k)).collect()
-    };
+    let coords =
+        |c: &Chain| -> Vec<[f64; 2]> { c.nodes.iter().filter_map(|&k| raw.lonlat(k)).collect() };
     let way_id = |c: &Chain| raw.ways[*c.ways.iter().next().expect("one way")].id;
     let mut problems = Vec::new();
     // (ring, is it wholly inside the box, the chain's ways)
@@ -251,7 +261,8 @@ pub fn build_sea(raw: &RawData, b: [f64; 4], proj: &Projection) -> Coast {
                 if !on_edge(end, b) {
                     problems.push(format!(
                         "the coastline (way {}) {what} at {:.7},{:.7} inside the map without \
-                         joining another coastline way",
+                         joining another coastline way (a gap in the coastline, or an extract cut \
+                         inside the map: re-import with a --bbox the coastline crosses)",
                         way_id(c),
                         end[0],
                         end[1]
@@ -274,14 +285,25 @@ pub fn build_sea(raw: &RawData, b: [f64; 4], proj: &Projection) -> Coast {
     if rings.is_empty() && pieces.is_empty() {
         return Coast::None;
     }
-    let box_ring = vec![[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]], [b[0], b[1]]];
-    let rect = MultiPolygon(vec![Polygon::new(LineString::from(to_coords(&box_ring)), vec![])]);
+    let box_ring = vec![
+        [b[0], b[1]],
+        [b[2], b[1]],
+        [b[2], b[3]],
+        [b[0], b[3]],
+        [b[0], b[1]],
+    ];
+    let rect = MultiPolygon(vec![Polygon::new(
+        LineString::from(to_coords(&box_ring)),
+        vec![],
+    )]);
     // With no piece crossing the box, whether the box's corner is land decides what the rings
     // enclose: islands in the sea, or sea inlets in land.
     let corner = [b[0], b[1]];
     let corner_winding: f64 = outside_rings
         .iter()
-        .filter(|r| Polygon::new(LineString::from(to_coords(r)), vec![]).contains(&Point::from(corner)))
+        .filter(|r| {
+            Polygon::new(LineString::from(to_coords(r)), vec![]).contains(&Point::from(corner))
+        })
         .map(|r| signed_area(r).signum())
         .sum();
     let only_inlets = rings.iter().all(|(r, _)| signed_area(r) < 0.0);
@@ -387,7 +409,9 @@ fn close_along_box(pieces: &mut Vec<Vec<[f64; 2]>>, b: [f64; 4]) -> Result<(), S
                 break;
             }
             if used[next] {
-                return Err("the coastline crosses the map's edge in an order that cannot be closed".into());
+                return Err(
+                    "the coastline crosses the map's edge in an order that cannot be closed".into(),
+                );
             }
             cur = next;
         }
@@ -461,7 +485,9 @@ fn navigable_rivers(
         }
         let w = &raw.ways[i];
         let waterway = navigable_tags(&w.tags).expect("a candidate").to_string();
-        let area = if waterway == "riverbank" || (is_closed(w) && waterway != "river" && waterway != "canal") {
+        let area = if waterway == "riverbank"
+            || (is_closed(w) && waterway != "river" && waterway != "canal")
+        {
             to_area(way_coords(raw, w))
         } else {
             widen(&way_coords(raw, w), proj)

@@ -70,9 +70,17 @@ fn an_island_is_a_hole_in_the_sea_and_is_named() {
     assert_eq!(s.islands.len(), 1);
     assert_eq!(s.islands[0].name.as_deref(), Some("Ħolm"));
     // 0.02° squared at the equator: about 2.22 km on a side.
-    assert!((s.islands[0].km2 - 4.93).abs() < 0.1, "{}", s.islands[0].km2);
+    assert!(
+        (s.islands[0].km2 - 4.93).abs() < 0.1,
+        "{}",
+        s.islands[0].km2
+    );
     let total = 0.1 * 0.1 * 111.2 * 111.2;
-    assert!((s.km2 - (total - s.islands[0].km2)).abs() < 0.5, "{}", s.km2);
+    assert!(
+        (s.km2 - (total - s.islands[0].km2)).abs() < 0.5,
+        "{}",
+        s.km2
+    );
 }
 
 #[test]
@@ -94,8 +102,20 @@ fn a_coast_cut_by_the_box_is_closed_along_it_with_land_on_the_left() {
 fn a_lagoon_of_coastline_inside_land_is_sea_and_a_lake_is_not() {
     // Land across the west half, and in it a clockwise coastline ring: an enclosed lagoon.
     let c: &[(f64, f64)] = &[(0.07, -0.05), (0.07, 0.15)];
-    let lagoon: &[(f64, f64)] = &[(0.02, 0.02), (0.02, 0.04), (0.04, 0.04), (0.04, 0.02), (0.02, 0.02)];
-    let lake: &[(f64, f64)] = &[(0.02, 0.06), (0.04, 0.06), (0.04, 0.08), (0.02, 0.08), (0.02, 0.06)];
+    let lagoon: &[(f64, f64)] = &[
+        (0.02, 0.02),
+        (0.02, 0.04),
+        (0.04, 0.04),
+        (0.04, 0.02),
+        (0.02, 0.02),
+    ];
+    let lake: &[(f64, f64)] = &[
+        (0.02, 0.06),
+        (0.04, 0.06),
+        (0.04, 0.08),
+        (0.02, 0.08),
+        (0.02, 0.06),
+    ];
     let s = sea_of(&raw(&[
         (c, COAST),
         (lagoon, COAST),
@@ -161,7 +181,10 @@ fn rivers_reaching_the_sea_are_navigable_and_others_not() {
     assert_eq!(ids, vec![2, 3]);
     let strip = &s.rivers[0].area;
     assert!(strip.contains(&Point::new(0.03, 0.04)));
-    assert!(!strip.contains(&Point::new(0.03, 0.0405)), "about 55 m off the line");
+    assert!(
+        !strip.contains(&Point::new(0.03, 0.0405)),
+        "about 55 m off the line"
+    );
 }
 
 #[test]

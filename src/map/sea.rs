@@ -100,10 +100,9 @@ impl ShipWater {
 
     fn contains(&self, p: [f64; 2], sea_only: bool) -> bool {
         p.iter().all(|v| v.is_finite())
-            && self
-                .boxes
-                .locate_all_at_point(&p)
-                .any(|e| (!sea_only || (e.data as usize) < self.sea) && self.poly_contains(e.data, p))
+            && self.boxes.locate_all_at_point(&p).any(|e| {
+                (!sea_only || (e.data as usize) < self.sea) && self.poly_contains(e.data, p)
+            })
     }
 
     /// The nearest point of the water's edge, with the edge's polygon.
@@ -304,7 +303,10 @@ impl GameMap {
     /// Every edge of the sea and the navigable rivers within `radius` of `p`, for drawing and for
     /// rules that need the shore (metres, water on one side).
     pub fn water_edges_near(&self, p: [f64; 2], radius: f64) -> Vec<([f64; 2], [f64; 2])> {
-        let env = AABB::from_corners([p[0] - radius, p[1] - radius], [p[0] + radius, p[1] + radius]);
+        let env = AABB::from_corners(
+            [p[0] - radius, p[1] - radius],
+            [p[0] + radius, p[1] + radius],
+        );
         self.ship_water
             .edges
             .locate_in_envelope_intersecting(&env)

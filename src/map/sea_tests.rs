@@ -53,9 +53,15 @@ fn sea_river_lake_and_land_are_told_apart() {
     let island = at(&m, 0.022, 0.0);
     assert!(!m.is_sea(island) && !m.is_water(island) && m.is_land(island));
     let river = at(&m, -0.01, 0.01);
-    assert!(m.is_water(river) && !m.is_sea(river), "a river is water, not sea");
+    assert!(
+        m.is_water(river) && !m.is_sea(river),
+        "a river is water, not sea"
+    );
     let lake = at(&m, -0.025, -0.025);
-    assert!(!m.is_water(lake) && !m.is_land(lake), "a lake is neither land nor ship water");
+    assert!(
+        !m.is_water(lake) && !m.is_land(lake),
+        "a lake is neither land nor ship water"
+    );
     assert!(!m.is_water([f64::NAN, 0.0]));
     assert_eq!(m.ports(), vec![crate::map::PlaceId(0)]);
 }
@@ -67,7 +73,10 @@ fn nearest_water_and_distance_to_sea() {
     let d = m.distance_to_sea(town).unwrap();
     assert!((d - 556.6).abs() < 2.0, "{d}");
     let q = m.nearest_sea(town).unwrap();
-    assert!(m.is_sea(q) && (q[0] - at(&m, 0.0, 0.0)[0]).abs() < 1.0, "{q:?}");
+    assert!(
+        m.is_sea(q) && (q[0] - at(&m, 0.0, 0.0)[0]).abs() < 1.0,
+        "{q:?}"
+    );
     // Nearer the river than the sea: the nearest water is the river, the nearest sea is not.
     let by_river = at(&m, -0.02, 0.012);
     let w = m.nearest_water(by_river).unwrap();
