@@ -5,8 +5,11 @@ use super::*;
 use crate::import::pbf::{RawData, RawWay};
 use crate::import::tags::Tags;
 
+/// A way for [`raw`]: its (lon, lat) points and its tags.
+type TestWay<'a> = (&'a [(f64, f64)], &'a [(&'a str, &'a str)]);
+
 /// Raw data from ways given as lists of (lon, lat) points; equal points share a node.
-fn raw(ways: &[(&[(f64, f64)], &[(&str, &str)])]) -> RawData {
+fn raw(ways: &[TestWay]) -> RawData {
     let mut coords: Vec<(i32, i32)> = Vec::new();
     let mut out = Vec::new();
     for (i, (pts, t)) in ways.iter().enumerate() {
@@ -161,14 +164,12 @@ fn no_coastline_no_sea() {
 
 #[test]
 fn rivers_reaching_the_sea_are_navigable_and_others_not() {
-    let c: &[(f64, f64)] = &[(0.05, -0.05), (0.05, 0.15)];
     // Ends on a coastline node; a tributary joins it; a stream-fed pond river elsewhere does not.
     let river: &[(f64, f64)] = &[(0.01, 0.03), (0.03, 0.04), (0.05, 0.05)];
     let c2: &[(f64, f64)] = &[(0.05, -0.05), (0.05, 0.05), (0.05, 0.15)];
     let tributary: &[(f64, f64)] = &[(0.02, 0.01), (0.03, 0.04)];
     let inland: &[(f64, f64)] = &[(0.01, 0.08), (0.03, 0.09)];
     let drain: &[(f64, f64)] = &[(0.02, 0.06), (0.05, 0.07)];
-    let _ = c;
     let r = raw(&[
         (c2, COAST),
         (river, &[("waterway", "river")]),

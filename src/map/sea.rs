@@ -199,7 +199,11 @@ impl GameMap {
         radius: f64,
         blocked: &[([f64; 2], f64)],
     ) -> bool {
-        if !(radius > 0.0) || dist(from, to) > radius || !self.is_water(from) || !self.is_water(to)
+        if radius.is_nan()
+            || radius <= 0.0
+            || dist(from, to) > radius
+            || !self.is_water(from)
+            || !self.is_water(to)
         {
             return false;
         }
