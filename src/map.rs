@@ -8,6 +8,7 @@ pub mod package;
 pub mod projection;
 pub(crate) mod query;
 pub mod scale;
+mod sea;
 
 pub use load::{load_meta, LoadError, Problem};
 pub use model::{
