@@ -21,6 +21,7 @@ mod raster;
 pub mod registry;
 pub mod ruleset;
 pub mod sight;
+pub mod six_plus;
 pub mod table;
 pub mod template;
 
