@@ -211,7 +211,7 @@ fn a_shot_unloads_and_loading_takes_the_move() {
         unit: id(0),
         target: id(1),
     };
-    run(&f, &mut s, &[shoot.clone()]);
+    run(&f, &mut s, std::slice::from_ref(&shoot));
     assert!(!s.unit(id(0)).unwrap().loaded);
     run(
         &f,

@@ -142,7 +142,8 @@ fn end_of_player_turn(field: &Battlefield, out: &mut Out) {
             let lost = out.state.losses()[side.index()];
             let strength = out.state.strength[side.index()];
             let standing = out.state.living().any(|u| u.side == side);
-            if standing && lost > 0 && lost >= strength / 2 + 1 {
+            // Half plus one, the half rounded down.
+            if standing && lost > 0 && lost > strength / 2 {
                 out.emit(SixEvent::Routed { side });
             }
         }
