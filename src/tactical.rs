@@ -23,6 +23,7 @@ pub mod registry;
 pub mod route;
 pub mod ruleset;
 pub mod sight;
+pub mod six_plus;
 pub mod table;
 pub mod template;
 

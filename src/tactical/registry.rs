@@ -16,8 +16,11 @@ use super::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Summary};
 use super::table::TableSpec;
 
 /// The rulesets built into the game, in menu order.
-pub static BUILTIN: &[&dyn AnyRuleset] =
-    &[&super::omog19c::Omog19c, &super::omog_musket::OmogMusket];
+pub static BUILTIN: &[&dyn AnyRuleset] = &[
+    &super::omog19c::Omog19c,
+    &super::omog_musket::OmogMusket,
+    &super::six_plus::SixPlus,
+];
 
 /// Rulesets registered while the program runs (a plug-in, or a test's own ruleset).
 static EXTRA: RwLock<Vec<&'static dyn AnyRuleset>> = RwLock::new(Vec::new());
