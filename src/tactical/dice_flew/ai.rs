@@ -18,7 +18,10 @@ use crate::tactical::table::{compass_bearing, distance, inches, step};
 
 /// Whether a unit is a support weapon that stays put once it has a target.
 fn support(u: &Unit) -> bool {
-    matches!(u.kind, Kind::MachineGuns | Kind::Mortars | Kind::FieldGuns | Kind::Snipers)
+    matches!(
+        u.kind,
+        Kind::MachineGuns | Kind::Mortars | Kind::FieldGuns | Kind::Snipers
+    )
 }
 
 /// The longest legal straight move of `u` towards its battalion's place (or towards its
@@ -32,7 +35,10 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
             return None;
         }
         let n = cs.len() as f64;
-        let c = [cs.iter().map(|c| c.at[0]).sum::<f64>() / n, cs.iter().map(|c| c.at[1]).sum::<f64>() / n];
+        let c = [
+            cs.iter().map(|c| c.at[0]).sum::<f64>() / n,
+            cs.iter().map(|c| c.at[1]).sum::<f64>() / n,
+        ];
         if distance(c, u.at) < inches(8.0) {
             return None;
         }

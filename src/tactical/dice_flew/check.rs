@@ -48,11 +48,7 @@ fn check_order(s: &DfState, side: Side, b: BattalionId, o: &Order) -> Result<(),
 }
 
 /// What a unit's battalion order says about a move from its place to `to`.
-pub fn order_allows(
-    s: &DfState,
-    u: &Unit,
-    to: TablePoint,
-) -> Result<(), &'static str> {
+pub fn order_allows(s: &DfState, u: &Unit, to: TablePoint) -> Result<(), &'static str> {
     let Some((action, at)) = u.battalion.and_then(|b| s.effective_order(b)) else {
         return Ok(());
     };
@@ -66,8 +62,7 @@ pub fn order_allows(
             Err("it must go towards the place its order names")
         }
         Action::MoveTo
-            if s
-                .living(u.side.other())
+            if s.living(u.side.other())
                 .any(|e| super::fire::range(e.at, to) <= engaged() + 1e-9) =>
         {
             Err("a move order avoids engaging the enemy")
@@ -89,14 +84,17 @@ pub fn attacking(field: &Battlefield, s: &DfState, u: &Unit) -> bool {
 /// The place of the first battalion of `side` whose attack order is not being carried out by
 /// half its companies.
 pub fn lagging_attack(field: &Battlefield, s: &DfState, side: Side) -> Option<TablePoint> {
-    s.battalions().iter().filter(|b| b.side == side).find_map(|b| {
-        let (Action::Attack, at) = s.effective_order(b.id)? else {
-            return None;
-        };
-        let companies: Vec<&Unit> = s.members(b.id).filter(|u| u.id != b.hq).collect();
-        let done = companies.iter().filter(|u| attacking(field, s, u)).count();
-        (2 * done < companies.len()).then_some(at)
-    })
+    s.battalions()
+        .iter()
+        .filter(|b| b.side == side)
+        .find_map(|b| {
+            let (Action::Attack, at) = s.effective_order(b.id)? else {
+                return None;
+            };
+            let companies: Vec<&Unit> = s.members(b.id).filter(|u| u.id != b.hq).collect();
+            let done = companies.iter().filter(|u| attacking(field, s, u)).count();
+            (2 * done < companies.len()).then_some(at)
+        })
 }
 
 /// Check a move: the unit's own, able, its path and ground, room at the end, and its order.
@@ -156,17 +154,23 @@ pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Re
         },
         DfCommand::GoFirst { .. } => match phase {
             Phase::Initiative(_) => Ok(()),
-            _ => Err(Refusal::NotNow("the initiative winner chooses at the start of a turn")),
+            _ => Err(Refusal::NotNow(
+                "the initiative winner chooses at the start of a turn",
+            )),
         },
         DfCommand::ChangeOrder { battalion, order } => {
             if phase != Phase::Move(side) || pending.is_some() {
-                return Err(Refusal::NotNow("orders change at the start of your part of the turn"));
+                return Err(Refusal::NotNow(
+                    "orders change at the start of your part of the turn",
+                ));
             }
             check_order(s, side, *battalion, order)?;
             if s.living(side).any(|u| u.moved) {
                 return Err(Refusal::AfterMoving);
             }
-            if s.battalion(*battalion).is_some_and(|b| b.change_tried == s.turn()) {
+            if s.battalion(*battalion)
+                .is_some_and(|b| b.change_tried == s.turn())
+            {
                 return Err(Refusal::AlreadyTried);
             }
             Ok(())

@@ -12,8 +12,8 @@ use super::movement::retreat_to;
 use super::refusal::Refusal;
 use super::state::{DfState, Pending, Phase, TURN_LIMIT};
 use super::tables::{
-    command_radius, fire_die, loss_fraction, order_change_reach,
-    rally_modifier, reaches, Weapon, COMMAND_ROLL,
+    command_radius, fire_die, loss_fraction, order_change_reach, rally_modifier, reaches, Weapon,
+    COMMAND_ROLL,
 };
 use super::unit::{Kind, UnitId};
 use crate::tactical::battlefield::Battlefield;
@@ -109,7 +109,11 @@ pub fn execute(
                 out.emit(DfEvent::WentToGround { unit: mover });
             }
             fire(&mut out, field, shooter, mover);
-            let stopped = ground || out.state().unit(mover).is_none_or(|u| u.pinned || !u.alive());
+            let stopped = ground
+                || out
+                    .state()
+                    .unit(mover)
+                    .is_none_or(|u| u.pinned || !u.alive());
             if stopped {
                 out.emit(DfEvent::MoveEnded { unit: mover });
             } else {
@@ -142,9 +146,8 @@ pub fn execute(
 fn can_anyone_fire(field: &Battlefield, s: &DfState, side: Side) -> bool {
     s.living(side).any(|u| {
         may_fire(u).is_ok()
-            && closest_target(field, s, u, None).is_some_and(|(t, at)| {
-                super::fire::may_fire_at(field, s, u, t, at).is_ok()
-            })
+            && closest_target(field, s, u, None)
+                .is_some_and(|(t, at)| super::fire::may_fire_at(field, s, u, t, at).is_ok())
     })
 }
 
@@ -152,7 +155,8 @@ fn can_anyone_fire(field: &Battlefield, s: &DfState, side: Side) -> bool {
 fn far_from_co(s: &DfState, side: Side, b: super::unit::BattalionId) -> bool {
     match (s.co(side), s.hq(b)) {
         (Some(co), Some(hq)) => {
-            distance(co.at, hq.at) > order_change_reach() + 1e-9 && !(co.kind.radio() && hq.kind.radio())
+            distance(co.at, hq.at) > order_change_reach() + 1e-9
+                && !(co.kind.radio() && hq.kind.radio())
         }
         _ => true,
     }
@@ -185,7 +189,10 @@ fn go_on(out: &mut Out, field: &Battlefield, unit: UnitId, dest: TablePoint) {
     let steps = (len / stride).ceil().max(1.0) as usize;
     for k in 1..=steps {
         let t = (k as f64 * stride / len).min(1.0);
-        let p = [from[0] + (dest[0] - from[0]) * t, from[1] + (dest[1] - from[1]) * t];
+        let p = [
+            from[0] + (dest[0] - from[0]) * t,
+            from[1] + (dest[1] - from[1]) * t,
+        ];
         let shooters = interrupters(field, out.state(), unit, p);
         if !shooters.is_empty() {
             out.emit(DfEvent::Advanced {
@@ -252,7 +259,10 @@ fn fire(out: &mut Out, field: &Battlefield, shooter: UnitId, target: UnitId) {
     }
     let f = soft_fire(&s, dist, cover);
     let dice: Vec<u8> = (0..f.dice).map(|_| out.roll()).collect();
-    let hits: u32 = dice.iter().map(|&d| fire_die(d, f.within_half, f.cover)).sum();
+    let hits: u32 = dice
+        .iter()
+        .map(|&d| fire_die(d, f.within_half, f.cover))
+        .sum();
     let crits = dice.iter().filter(|&&d| d == 6).count() as u32;
     let losses = allocate(&t, hits, crits);
     out.emit(DfEvent::Fired {
@@ -359,7 +369,11 @@ fn end_part(out: &mut Out, field: &Battlefield, mover: Side) {
     }
     for side in [mover, mover.other()] {
         let s = out.state();
-        let all_shaken = s.battalions().iter().filter(|b| b.side == side).all(|b| b.shaken);
+        let all_shaken = s
+            .battalions()
+            .iter()
+            .filter(|b| b.side == side)
+            .all(|b| b.shaken);
         let fighting = s.living(side).any(|u| u.battalion.is_some());
         if all_shaken || !fighting {
             out.emit(DfEvent::Conceded { side });
@@ -393,4 +407,3 @@ pub fn objective_outcome(s: &DfState, field: &Battlefield) -> BattleOutcome {
         BattleOutcome::StandOff
     }
 }
-

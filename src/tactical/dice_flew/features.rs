@@ -63,9 +63,7 @@ pub fn features(field: &Battlefield) -> Vec<Feature> {
         .filter(|c| c.kind == CrossingKind::Bridge)
         .map(|c| c.at)
         .collect();
-    bridges.sort_by(|a, b| {
-        distance(*a, field.objective).total_cmp(&distance(*b, field.objective))
-    });
+    bridges.sort_by(|a, b| distance(*a, field.objective).total_cmp(&distance(*b, field.objective)));
     for at in bridges.into_iter().take(PER_KIND) {
         out.push(Feature {
             name: name("bridge", at),
@@ -127,8 +125,14 @@ mod tests {
         let f = Battlefield::from_parts(spec, "Encamp", Edge::South, areas, vec![], &[]);
         let names: Vec<String> = features(&f).into_iter().map(|f| f.name).collect();
         assert_eq!(names[0], "Encamp (the objective)");
-        assert!(names.contains(&"house 200 m W of Encamp".to_string()), "{names:?}");
-        assert!(names.contains(&"wood 400 m NE of Encamp".to_string()), "{names:?}");
+        assert!(
+            names.contains(&"house 200 m W of Encamp".to_string()),
+            "{names:?}"
+        );
+        assert!(
+            names.contains(&"wood 400 m NE of Encamp".to_string()),
+            "{names:?}"
+        );
         assert_eq!(compass_point(359.0), "N");
         assert_eq!(compass_point(200.0), "S");
     }

@@ -18,17 +18,61 @@ use crate::tactical::table::{compass_bearing, inches, step, Facing, TablePoint};
 
 /// The troop types a hand-written force may name.
 pub const TROOPS: &[TroopType] = &[
-    TroopType { name: "rifles", arm: Arm::Foot, about: "rifle company: officer, NCO, 9 rifles, an LMG" },
-    TroopType { name: "anti-tank", arm: Arm::Foot, about: "rifle company with two bazookas" },
-    TroopType { name: "mortars", arm: Arm::Foot, about: "mortar company: two light mortars" },
-    TroopType { name: "snipers", arm: Arm::Foot, about: "a pair of snipers, a die each" },
-    TroopType { name: "hmg", arm: Arm::MachineGun, about: "machine-gun company: two HMGs" },
-    TroopType { name: "field-guns", arm: Arm::Guns, about: "battery of two medium field guns" },
-    TroopType { name: "cavalry", arm: Arm::Horse, about: "cavalry squadron (24″ in the open)" },
-    TroopType { name: "armoured-cars", arm: Arm::Horse, about: "three armoured cars, light guns" },
-    TroopType { name: "light-tanks", arm: Arm::Armour, about: "three light tanks (5/4)" },
-    TroopType { name: "medium-tanks", arm: Arm::Armour, about: "three medium tanks (6/4)" },
-    TroopType { name: "heavy-tanks", arm: Arm::Armour, about: "three heavy tanks (7/5), heavy guns" },
+    TroopType {
+        name: "rifles",
+        arm: Arm::Foot,
+        about: "rifle company: officer, NCO, 9 rifles, an LMG",
+    },
+    TroopType {
+        name: "anti-tank",
+        arm: Arm::Foot,
+        about: "rifle company with two bazookas",
+    },
+    TroopType {
+        name: "mortars",
+        arm: Arm::Foot,
+        about: "mortar company: two light mortars",
+    },
+    TroopType {
+        name: "snipers",
+        arm: Arm::Foot,
+        about: "a pair of snipers, a die each",
+    },
+    TroopType {
+        name: "hmg",
+        arm: Arm::MachineGun,
+        about: "machine-gun company: two HMGs",
+    },
+    TroopType {
+        name: "field-guns",
+        arm: Arm::Guns,
+        about: "battery of two medium field guns",
+    },
+    TroopType {
+        name: "cavalry",
+        arm: Arm::Horse,
+        about: "cavalry squadron (24″ in the open)",
+    },
+    TroopType {
+        name: "armoured-cars",
+        arm: Arm::Horse,
+        about: "three armoured cars, light guns",
+    },
+    TroopType {
+        name: "light-tanks",
+        arm: Arm::Armour,
+        about: "three light tanks (5/4)",
+    },
+    TroopType {
+        name: "medium-tanks",
+        arm: Arm::Armour,
+        about: "three medium tanks (6/4)",
+    },
+    TroopType {
+        name: "heavy-tanks",
+        arm: Arm::Armour,
+        about: "three heavy tanks (7/5), heavy guns",
+    },
 ];
 
 /// The kind of unit an element is.
@@ -210,7 +254,11 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
         // Garrison dice first, in their own battalions.
         let mut groups: Vec<Vec<&Element>> = Vec::new();
         for garrison in [true, false] {
-            let es: Vec<&Element> = force.elements.iter().filter(|e| e.garrison == garrison).collect();
+            let es: Vec<&Element> = force
+                .elements
+                .iter()
+                .filter(|e| e.garrison == garrison)
+                .collect();
             let mut i = 0;
             for n in battalion_sizes(es.len()) {
                 groups.push(es[i..i + n].to_vec());
@@ -247,7 +295,10 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             for e in g {
                 let kind = kind_of(e);
                 let want = if e.garrison {
-                    let p = houses.get(house_i).map(|&h| field.areas[h].top).unwrap_or(centre);
+                    let p = houses
+                        .get(house_i)
+                        .map(|&h| field.areas[h].top)
+                        .unwrap_or(centre);
                     house_i += 1;
                     p
                 } else {
@@ -286,7 +337,13 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             Side::Defender => step(centre, toward_attacker + 180.0, inches(10.0)),
         };
         let co_at = free_spot(field, &s, Kind::Co, co_want);
-        let mut co = unit(UnitId(s.units.len() as u16), side, Kind::Co, Quality::Regular, co_at);
+        let mut co = unit(
+            UnitId(s.units.len() as u16),
+            side,
+            Kind::Co,
+            Quality::Regular,
+            co_at,
+        );
         co.facing = Facing(compass_bearing(co_at, centre));
         s.units.push(co);
     }

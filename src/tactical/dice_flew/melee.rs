@@ -30,7 +30,8 @@ pub fn melees(s: &DfState) -> Vec<[Vec<UnitId>; 2]> {
     let mut touching = vec![false; n];
     for i in 0..n {
         for j in i + 1..n {
-            if alive[i].side != alive[j].side && range(alive[i].at, alive[j].at) <= engaged() + 1e-9 {
+            if alive[i].side != alive[j].side && range(alive[i].at, alive[j].at) <= engaged() + 1e-9
+            {
                 touching[i] = true;
                 touching[j] = true;
                 let (a, b) = (root(&mut group, i), root(&mut group, j));
@@ -56,7 +57,10 @@ pub fn melees(s: &DfState) -> Vec<[Vec<UnitId>; 2]> {
 /// Whether a unit fights with grenades: infantry with rifles or SMGs, who ignore the cover of an
 /// enemy they are touching.
 fn grenades(u: &Unit) -> bool {
-    matches!(u.kind, Kind::Rifles | Kind::AntiTank | Kind::MachineGuns | Kind::Mortars)
+    matches!(
+        u.kind,
+        Kind::Rifles | Kind::AntiTank | Kind::MachineGuns | Kind::Mortars
+    )
 }
 
 /// Fight every melee on the table.

@@ -107,7 +107,9 @@ impl DfState {
 
     /// Living units of `side`.
     pub fn living(&self, side: Side) -> impl Iterator<Item = &Unit> + '_ {
-        self.units.iter().filter(move |u| u.side == side && u.alive())
+        self.units
+            .iter()
+            .filter(move |u| u.side == side && u.alive())
     }
 
     /// Every battalion.

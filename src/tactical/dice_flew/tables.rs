@@ -268,7 +268,11 @@ mod tests {
         assert_eq!(Weapon::Smg.points(inches(7.0)), 0);
         assert_eq!(Weapon::Lmg.points(inches(18.0)), 3);
         assert_eq!(Weapon::Hmg.points(inches(24.0)), 5);
-        assert_eq!(Weapon::Mortar.points(inches(5.0)), 0, "inside the 6″ minimum");
+        assert_eq!(
+            Weapon::Mortar.points(inches(5.0)),
+            0,
+            "inside the 6″ minimum"
+        );
         assert_eq!(Weapon::Mortar.points(inches(20.0)), 5);
         assert_eq!(Weapon::MediumGun.points(inches(24.0)), 5);
         assert_eq!(Weapon::LightGun.points(inches(6.0)), 0);
