@@ -70,7 +70,7 @@ pub fn closest_target(
     shooter: &Unit,
     moving: Option<(UnitId, TablePoint)>,
 ) -> Option<(UnitId, TablePoint)> {
-    state
+    let mut near: Vec<(UnitId, TablePoint, f64)> = state
         .living(shooter.side.other())
         .map(|t| match moving {
             Some((id, at)) if id == t.id => (t, at),
@@ -79,14 +79,14 @@ pub fn closest_target(
         .filter(|(t, at)| {
             shooter.facing.within_arc(shooter.at, *at, 45.0)
                 && range(shooter.at, *at) <= reach(shooter, t.kind.armour().is_some()) + 1e-9
-                && sees(field, shooter.at, *at)
         })
-        .min_by(|a, b| {
-            distance(shooter.at, a.1)
-                .total_cmp(&distance(shooter.at, b.1))
-                .then(a.0.id.cmp(&b.0.id))
-        })
-        .map(|(t, at)| (t.id, at))
+        .map(|(t, at)| (t.id, at, distance(shooter.at, at)))
+        .collect();
+    near.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+    // Sight is the costly test: only as far as the first one seen.
+    near.into_iter()
+        .find(|(_, at, _)| sees(field, shooter.at, *at))
+        .map(|(id, at, _)| (id, at))
 }
 
 /// Whether a target at `at` stands clear of the shooter's side: no one shoots at a unit within
@@ -132,7 +132,11 @@ pub fn interrupters(
     };
     state
         .living(m.side.other())
-        .filter(|s| !state.declined(s.id))
+        .filter(|s| !state.declined(s.id) && may_fire(s).is_ok())
+        .filter(|s| {
+            s.facing.within_arc(s.at, at, 45.0)
+                && range(s.at, at) <= reach(s, m.kind.armour().is_some()) + 1e-9
+        })
         .filter(|s| may_fire_at(field, state, s, mover, at).is_ok())
         .map(|s| s.id)
         .collect()
