@@ -552,7 +552,8 @@ struct Golden {
     commands: Vec<DfCommand>,
 }
 
-/// Golden logs under `tests/golden/dice_flew/` replay command by command to the same end;
+/// Golden logs under `tests/dice_flew_golden/` (not `tests/golden/`, whose test replays through
+/// the registry, until the ruleset is registered) replay command by command to the same end;
 /// `OMMS_REGEN_GOLDEN=1` writes them again (and the commit says why).
 #[test]
 fn golden_battles_replay() {
@@ -579,7 +580,7 @@ fn golden_battles_replay() {
             8,
         ),
     ];
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/dice_flew");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_flew_golden");
     for (name, bearing, a, d, seed) in cases {
         let f = encamp(bearing);
         let fs = forces(a, d);
