@@ -12,6 +12,7 @@
 
 pub mod battlefield;
 pub mod bot;
+pub mod dice_flew;
 pub mod drive;
 pub mod force;
 pub mod log;
