@@ -128,7 +128,9 @@ pub fn choose(
             let v = candidates(field, state);
             (!v.is_empty()).then(|| v[rng.random_range(0..v.len())].clone())
         }
-        BotLevel::Captain => Some(match state.phase() {
+        // The look-ahead already weighs every reply exactly (nothing is random here), so the
+        // stronger level has nothing more to sample.
+        BotLevel::Captain | BotLevel::General => Some(match state.phase() {
             Phase::Move => plan_move(field, state),
             _ => plan_fire(field, state),
         }),
