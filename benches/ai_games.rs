@@ -12,7 +12,9 @@
 //! beside it: on a machine shared by several builds the wall clock measures the neighbours.
 //!
 //! Not a test: `cargo bench --bench ai_games` (`-- --games N` per map and seat count, default
-//! 10; `--turn-limit T`, default 400; `--hard-games N`, default 3; `--maps a,b`).
+//! 10; `--turn-limit T`, default 400; `--hard-games N`, default 3; `--maps a,b`, default every
+//! shipped map). `tools/bench-ai-games --baseline BIN` plays the same series with another build
+//! beside this one, for before/after figures from one run.
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -38,11 +40,16 @@ fn main() {
     let hard_games = num("--hard-games", 3);
     let maps: Vec<String> = arg("--maps").map_or_else(
         || {
-            vec![
-                "andorra".into(),
-                "liechtenstein".into(),
-                "north-bayreuth".into(),
-            ]
+            // Every shipped map: each folder of maps/ with a map.toml.
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+            let mut names: Vec<String> = std::fs::read_dir(dir)
+                .expect("maps/ lists")
+                .filter_map(|e| e.ok())
+                .filter(|e| e.path().join("map.toml").is_file())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .collect();
+            names.sort();
+            names
         },
         |m| m.split(',').map(str::to_string).collect(),
     );

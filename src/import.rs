@@ -12,6 +12,7 @@ mod node_ids;
 mod pbf;
 mod rings;
 mod roads;
+mod sea;
 mod tags;
 mod terrain;
 mod write;
@@ -58,6 +59,10 @@ pub struct ImportSummary {
     pub terrain_features: usize,
     /// Number of water areas written to the board.
     pub water_areas: usize,
+    /// The sea, when the map has a closed coastline.
+    pub sea: Option<SeaSummary>,
+    /// Names of the settlements marked as ports.
+    pub ports: Vec<String>,
     /// The proposed scale and the one written.
     pub proposed_scale: Scale,
     /// The scale written to the package.
@@ -66,6 +71,51 @@ pub struct ImportSummary {
     pub output_bytes: u64,
     /// Things worth knowing that did not stop the import.
     pub warnings: Vec<String>,
+}
+
+/// The sea an import found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeaSummary {
+    /// Its area in km² inside the map's box.
+    pub km2: f64,
+    /// How many separate sea polygons.
+    pub areas: usize,
+    /// Islands wholly inside the map: name (if OSM has one) and km², largest first.
+    pub islands: Vec<(Option<String>, f64)>,
+    /// Navigable rivers and canals connected to the sea.
+    pub rivers: usize,
+}
+
+/// Named islands printed in the summary before the rest are counted.
+const NAMED_ISLANDS: usize = 6;
+/// Ports printed in the summary before the rest are counted.
+const NAMED_PORTS: usize = 12;
+
+impl std::fmt::Display for SeaSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "sea: {:.1} km² in {} area(s), {} navigable river(s); islands: {}",
+            self.km2,
+            self.areas,
+            self.rivers,
+            self.islands.len()
+        )?;
+        let shown: Vec<String> = self
+            .islands
+            .iter()
+            .take(NAMED_ISLANDS)
+            .map(|(n, a)| format!("{} {a:.2} km²", n.as_deref().unwrap_or("(unnamed)")))
+            .collect();
+        if !shown.is_empty() {
+            write!(f, " ({}", shown.join(", "))?;
+            if self.islands.len() > NAMED_ISLANDS {
+                write!(f, ", {} more", self.islands.len() - NAMED_ISLANDS)?;
+            }
+            write!(f, ")")?;
+        }
+        Ok(())
+    }
 }
 
 impl std::fmt::Display for ImportSummary {
@@ -97,6 +147,22 @@ impl std::fmt::Display for ImportSummary {
             "water areas: {}, terrain features: {}",
             self.water_areas, self.terrain_features
         )?;
+        match &self.sea {
+            Some(sea) => {
+                writeln!(f, "{sea}")?;
+                let mut shown = self
+                    .ports
+                    .iter()
+                    .take(NAMED_PORTS)
+                    .cloned()
+                    .collect::<Vec<_>>();
+                if self.ports.len() > NAMED_PORTS {
+                    shown.push(format!("{} more", self.ports.len() - NAMED_PORTS));
+                }
+                writeln!(f, "ports: {} ({})", self.ports.len(), shown.join(", "))?;
+            }
+            None => writeln!(f, "sea: none (no coastline on the map)")?,
+        }
         writeln!(
             f,
             "scale: {} (proposed {})",

@@ -118,6 +118,8 @@ enum Command {
     Sim(omms::cli::sim::SimArgs),
     /// Ask the rules about a position from a scenario file: moves, reach, attacks, sieges, odds.
     Rules(omms::cli::rules::RulesArgs),
+    /// Dice odds beside auto-resolve odds at every playable settlement of a map (issue 15).
+    Balance(omms::cli::balance::BalanceArgs),
 }
 
 /// The shipped default map: next to the working directory when run from a clone, else next to
@@ -271,6 +273,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Sim(args)) => omms::cli::sim::run(args, default_map_dir()),
         Some(Command::Rules(args)) => omms::cli::rules::run(args),
+        Some(Command::Balance(args)) => omms::cli::balance::run(args),
         None => {
             let map_dir = cli.map.unwrap_or_else(default_map_dir);
             match omms::ui::run(omms::ui::BoardOptions {

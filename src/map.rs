@@ -8,7 +8,7 @@ pub mod package;
 pub mod projection;
 pub(crate) mod query;
 pub mod scale;
-pub mod sea;
+mod sea;
 
 pub use load::{load_meta, LoadError, Problem};
 pub use model::{
@@ -19,4 +19,3 @@ pub use package::{MapMeta, PlaceKind, RoadClass, FORMAT_VERSION, OLDEST_FORMAT_V
 pub use projection::Projection;
 pub use query::RoadPoint;
 pub use scale::{Measure, Scale};
-pub use sea::SeaChart;

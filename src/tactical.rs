@@ -11,6 +11,8 @@
 //! knows the strategic game.
 
 pub mod battlefield;
+pub mod bot;
+pub mod dice_flew;
 pub mod drive;
 pub mod force;
 pub mod log;
@@ -19,8 +21,10 @@ pub mod omog19c;
 pub mod omog_musket;
 mod raster;
 pub mod registry;
+pub mod route;
 pub mod ruleset;
 pub mod sight;
+pub mod six_plus;
 pub mod table;
 pub mod template;
 
@@ -32,7 +36,7 @@ pub use drive::{AutoOdds, Played, ReplayError};
 pub use force::{Arm, Element, Force, Forces, Quality, TroopType};
 pub use log::{BattleLog, LoggedCommand};
 pub use registry::{AnyRuleset, RulesetId, UnknownRuleset};
-pub use ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Side, Summary};
+pub use ruleset::{BattleOutcome, BotLevel, Piece, Refused, Ruleset, Side, Summary};
 pub use sight::{Cover, Crossed, Footing, Impassable, Leg, PathSurvey, Sight};
 pub use table::{Arc, Edge, Facing, TablePoint, TableSpec};
 pub use template::Template;

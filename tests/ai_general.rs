@@ -71,6 +71,38 @@ fn leaves_a_fortified_guard_alone_with_a_scout() {
     assert_eq!(choice(&state, &board), Command::EndTurn(EndTurn));
 }
 
+/// A lone Guard behind walls rolls four dice: a Scout never takes it on its own die, but with
+/// the diamonds for three more it is an even fight worth having (issue 14: forts held the
+/// three- and four-seat games up while the diamonds that open them were swapped away).
+#[test]
+fn normal_spends_its_diamonds_on_a_fort_its_units_alone_cannot_take() {
+    let board = valley();
+    let mut sc = bases();
+    let canillo = sc.settlement(BLUE, PlaceId(3), true, false);
+    sc.unit(BLUE, UnitType::Guard, Location::Settlement(canillo));
+    let scout = sc.unit(RED, UnitType::Scout, road(&board, 2));
+    sc.hand(RED, &cards("10D 5D 9D 6D 8D 7D"));
+    sc.turn(RED, Phase::Attack, 3);
+    let mut state = sc.build(&board).unwrap();
+    assert_eq!(
+        choice_of(Level::Easy, &state, &board),
+        Command::EndTurn(EndTurn)
+    );
+    let mut bought = 0;
+    while let Command::BuyAttackDie(buy) = choice_of(Level::Normal, &state, &board) {
+        assert_eq!(buy.unit, scout);
+        execute(&mut state, &board, &Command::BuyAttackDie(buy)).unwrap();
+        bought += 1;
+        assert!(bought <= 3, "a Scout takes three dice at most");
+    }
+    // One die more is still a poor fight against four; it takes two at least to be worth it.
+    assert!(bought >= 2, "bought {bought} dice");
+    assert_eq!(
+        choice_of(Level::Normal, &state, &board),
+        Command::Attack(Attack::dice(scout, Target::Settlement(canillo)))
+    );
+}
+
 #[test]
 fn normal_storms_a_fort_that_no_single_fight_would_take_and_easy_does_not() {
     let board = valley();

@@ -85,7 +85,7 @@ fn a_ship_is_built_with_spades_at_a_port_without_food_on_the_nearest_sea() {
     // Westhaven stands 246 m from the strait's west shore (lon 1.535): the Ship is put there.
     let off = at.distance_m(port);
     assert!((off - 247.0).abs() < 3.0, "{off}");
-    assert!(board.sea_chart().is_sea(at.to_m()));
+    assert!(map.is_sea(at.to_m()));
     assert!(board.in_harbour(&state, *unit));
 
     assert_eq!(
@@ -178,10 +178,10 @@ fn an_empty_ship_sails_a_card_length_a_loaded_one_a_card_breadth_and_only_on_wat
     let near = pt(&map, 1.538, 42.532);
     let (state, _) = run(&loaded, &board, sail(ship, near)).unwrap();
     assert_eq!(state.unit_pos(loaded.units["g"]), Some(near));
-    // Never onto land, nor into a lake: the lake is water but not sea.
+    // Never onto land, nor into a lake: a lake is neither sea nor a navigable river.
     assert_eq!(
         refusal(&empty, &board, sail(ship, pt(&map, 1.533, 42.53))),
-        "Ships stay on the water: that point is not at sea."
+        "Ships stay on the water: that point is neither sea nor a navigable river."
     );
     let lake = strait::scenario(
         &map,
@@ -193,7 +193,7 @@ fn an_empty_ship_sails_a_card_length_a_loaded_one_a_card_breadth_and_only_on_wat
             &board,
             sail(lake.units["ship"], pt(&map, 1.51, 42.575))
         ),
-        "Ships stay on the water: that point is not at sea."
+        "Ships stay on the water: that point is neither sea nor a navigable river."
     );
     assert!(
         !map.is_land(pt(&map, 1.51, 42.575).to_m()),
@@ -364,7 +364,7 @@ fn a_scenario_cannot_put_four_units_aboard_or_a_ship_on_land() {
         &text(r#"{"id": "ship", "owner": "Red", "type": "ship", "at": [1.52, 42.55]}"#),
     )
     .unwrap_err();
-    assert!(err.to_string().contains("is not at sea"), "{err}");
+    assert!(err.to_string().contains("is not on water"), "{err}");
 }
 
 fn ashore(map: &GameMap) -> LoadedScenario {

@@ -151,7 +151,7 @@ impl Ruleset for Tug {
                 let n = options.len() as u32;
                 (n > 0).then(|| options[omms::dice::below(rng, n) as usize].clone())
             }
-            BotLevel::Captain => options.into_iter().next(),
+            BotLevel::Captain | BotLevel::General => options.into_iter().next(),
         }
     }
 }

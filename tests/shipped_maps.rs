@@ -13,7 +13,7 @@ fn shipped_packages_match_a_fresh_import() {
         return;
     };
     let tmp = tempfile::tempdir().unwrap();
-    for name in ["andorra", "liechtenstein", "north-bayreuth"] {
+    for name in ["andorra", "liechtenstein", "north-bayreuth", "malta"] {
         let out = tmp.path().join(name);
         let o = Command::new(env!("CARGO_BIN_EXE_omms"))
             .args(["import", "-q", "--out"])
@@ -41,7 +41,7 @@ fn shipped_packages_match_a_fresh_import() {
 #[test]
 fn every_shipped_map_carries_the_attribution() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for name in ["andorra", "liechtenstein", "north-bayreuth"] {
+    for name in ["andorra", "liechtenstein", "north-bayreuth", "malta"] {
         let meta = std::fs::read_to_string(root.join("maps").join(name).join("map.toml")).unwrap();
         assert!(
             meta.contains("attribution = \"© OpenStreetMap contributors (ODbL)\""),

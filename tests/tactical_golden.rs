@@ -1,5 +1,5 @@
 //! Golden battle logs: whole battles committed under `tests/golden/RULESET/` (OMOG 19C, OMOG
-//! Musket) — the
+//! Musket, 6+) — the
 //! table (map, place, the attacker's bearing, walls or none), the forces, the seed and every
 //! command — replayed through the registry, each command checked, to the outcome, turns and
 //! losses written beside them. A rule change that alters a battle fails here until the files are
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use omms::map::GameMap;
 use omms::tactical::log::LoggedCommand;
 use omms::tactical::ruleset::{BattleOutcome, BotLevel, Summary};
-use omms::tactical::{registry, BattleSite, Battlefield, Forces, TableSpec};
+use omms::tactical::{registry, BattleSite, Battlefield, Forces};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -36,13 +36,14 @@ fn root() -> PathBuf {
 }
 
 fn field(g: &Golden) -> Battlefield {
+    let table = registry::get(&g.ruleset).unwrap().table();
     let map = GameMap::load(&root().join("maps").join(&g.map)).unwrap();
     let id = map.place_by_name(&g.at).unwrap();
     let site = BattleSite {
         attacker_from_bearing: g.from_bearing,
         fortified: g.fortified,
     };
-    Battlefield::build(&map, id, TableSpec::OMOG, site).unwrap()
+    Battlefield::build(&map, id, table, site).unwrap()
 }
 
 /// Every golden log, in every ruleset's folder.
@@ -80,7 +81,7 @@ fn regenerate(path: &Path, g: &mut Golden) {
 #[test]
 fn every_golden_battle_replays_to_its_outcome_turns_and_losses() {
     let files = files();
-    for ruleset in ["omog19c", "omog-musket"] {
+    for ruleset in ["omog19c", "omog-musket", "six-plus"] {
         let n = files
             .iter()
             .filter(|p| p.parent().unwrap().ends_with(ruleset.replace('-', "_")))

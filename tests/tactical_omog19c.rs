@@ -5,7 +5,9 @@
 use omms::rules::{SideDice, UnitType};
 use omms::tactical::omog19c::engine::{check, execute};
 use omms::tactical::omog19c::forces::deploy;
-use omms::tactical::omog19c::state::{FigureId, HeavyKind, OmogState, Phase, Role, TeamId};
+use omms::tactical::omog19c::state::{
+    FigureId, HeavyKind, OmogState, Phase, Role, SquadId, TeamId, Traits,
+};
 use omms::tactical::omog19c::tables::{Mount, Weapon};
 use omms::tactical::omog19c::*;
 use omms::tactical::table::{distance, inches};
@@ -491,6 +493,16 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     assert_eq!(count(D, Role::Soldier), 4 + 4 + 4 + 2);
     assert_eq!(count(D, Role::Gunner), 2);
     assert_eq!(count(D, Role::Officer), 2);
+    // Squads of two or three teams: the defender's four make two squads of two, not three and
+    // one.
+    for squad in 0..2 {
+        let teams = s
+            .teams()
+            .iter()
+            .filter(|t| t.side() == D && t.squad() == SquadId(squad))
+            .count();
+        assert_eq!(teams, 2, "squad {squad}");
+    }
     assert_eq!(
         s.guns()
             .iter()
@@ -576,4 +588,67 @@ fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() 
         defender_wins[1],
         defender_wins[0]
     );
+}
+
+#[test]
+fn every_troop_type_is_playable_by_name_and_armour_comes_as_cuirassiers() {
+    use omms::tactical::force::parse_elements;
+    use omms::tactical::omog19c::forces::TROOPS;
+    let f = encamp(false);
+    let rules = omms::tactical::registry::get("omog19c").unwrap();
+    let force = "riflemen,shotguns/elite,bowmen,troopers,heavy-cavalry,lancers,cuirassiers";
+    let force = parse_elements(force, rules.troops()).unwrap();
+    assert_eq!(force.len(), TROOPS.len());
+    let forces = Forces {
+        attacker: force,
+        defender: parse_elements("riflemen", rules.troops()).unwrap(),
+    };
+    rules.check_forces(&forces).unwrap();
+    let s = deploy(&f, &forces, 1);
+    // The first man of each attacking team: mounted or not, his arm, and his traits.
+    let firsts: Vec<_> = s
+        .teams()
+        .iter()
+        .filter(|t| t.side() == A)
+        .map(|t| {
+            let m = s.figures().iter().find(|x| x.team() == t.id()).unwrap();
+            (m.mount(), m.kit(), m.traits())
+        })
+        .collect();
+    let t = |elite, heavy, armoured, lancer| Traits {
+        elite,
+        heavy,
+        armoured,
+        lancer,
+    };
+    assert_eq!(
+        firsts,
+        vec![
+            (FOOT, RIFLE, t(false, false, false, false)),
+            (FOOT, Weapon::Shotgun, t(true, false, false, false)),
+            (FOOT, Weapon::Bow, t(false, false, false, false)),
+            (HORSE, Weapon::Carbine, t(false, false, false, false)),
+            (HORSE, Weapon::Carbine, t(false, true, false, false)),
+            (HORSE, Weapon::Pistol, t(false, false, false, true)),
+            (HORSE, Weapon::Pistol, t(false, true, true, false)),
+        ]
+    );
+    // The strategic game's armour (a Tank's dice after its gun) is cuirassiers.
+    let tank = SideDice {
+        unit: UnitType::Tank,
+        unit_dice: 2,
+        settlement_dice: 0,
+        fortified: false,
+    }
+    .force();
+    let forces = Forces {
+        attacker: tank,
+        defender: forces.defender,
+    };
+    let s = deploy(&f, &forces, 1);
+    assert!(s
+        .figures()
+        .iter()
+        .filter(|x| x.side() == A && x.role() == Role::Soldier)
+        .all(|x| x.mount() == HORSE && x.traits().armoured && x.traits().heavy));
 }

@@ -328,3 +328,243 @@ fn a_man_may_not_walk_off_and_leave_a_team_mate_alone() {
     );
     assert!(check(&f, &p, &mv(1, at(12.0, 11.0), at(12.0, 10.0), false)).is_ok());
 }
+
+fn run(f: &Battlefield, s: &mut OmogState, cmd: OmogCommand) -> Vec<OmogEvent> {
+    execute(f, s, &cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"))
+}
+
+#[test]
+fn troopers_mount_and_dismount_for_a_half_move_but_not_over_a_wall() {
+    let f = table();
+    let trooper = || {
+        position(&[
+            (A, HORSE, Weapon::Carbine, Role::Officer, at(20.0, 10.0), 0),
+            (A, FOOT, RIFLE, MAN, at(30.0, 10.0), 1),
+        ])
+    };
+    let remount = |figure: u16, to: TablePoint, from: TablePoint| OmogCommand::Remount {
+        figure: FigureId(figure),
+        path: vec![from, to],
+    };
+    // Ride 3″ (half his 6″) and dismount (a HALF move): the whole move.
+    let mut s = trooper().build();
+    let ev = run(&f, &mut s, remount(0, at(20.0, 13.0), at(20.0, 10.0)));
+    assert!(ev.contains(&OmogEvent::Remounted {
+        figure: FigureId(0),
+        mount: FOOT
+    }));
+    assert_eq!(s.figure(FigureId(0)).unwrap().mount(), FOOT);
+    // 4″ and then dismounting is too much.
+    let s = trooper().build();
+    let msg = refusal(&f, &s, remount(0, at(20.0, 14.0), at(20.0, 10.0)));
+    assert!(msg.contains("Too far"), "{msg}");
+    // A rifleman has no horse to mount.
+    let msg = refusal(&f, &s, remount(1, at(30.0, 10.0), at(30.0, 10.0)));
+    assert!(msg.contains("no horse"), "{msg}");
+    // Not while climbing over the wall at x = 40″.
+    let s = position(&[(A, HORSE, Weapon::Carbine, Role::Officer, at(39.5, 10.0), 0)]).build();
+    let msg = refusal(&f, &s, remount(0, at(40.5, 10.0), at(39.5, 10.0)));
+    assert!(msg.contains("cannot mount or dismount"), "{msg}");
+    // A dismounted trooper walks at a man's pace and mounts again where he stands.
+    let mut s = position(&[(A, FOOT, Weapon::Carbine, Role::Officer, at(20.0, 10.0), 0)])
+        .with(|e| {
+            e.horse(true);
+        })
+        .build();
+    let msg = refusal(&f, &s, mv(0, at(20.0, 15.0), at(20.0, 10.0), false));
+    assert!(msg.contains("Too far"), "{msg}");
+    run(&f, &mut s, remount(0, at(20.0, 10.0), at(20.0, 10.0)));
+    assert_eq!(s.figure(FigureId(0)).unwrap().mount(), HORSE);
+}
+
+/// A horseman 5.5″ south of three defenders who face south, the middle one at (20″, 10″)
+/// and the other two half an inch behind him on either side; the two carry `flank` arms.
+fn horse_against_three(flank: Weapon) -> OmogState {
+    position(&[
+        (A, HORSE, Weapon::Carbine, MAN, at(20.0, 4.5), 0),
+        (D, FOOT, flank, MAN, at(19.0, 10.5), 1),
+        (D, FOOT, RIFLE, MAN, at(20.0, 10.0), 1),
+        (D, FOOT, flank, MAN, at(21.0, 10.5), 1),
+    ])
+    .build()
+}
+
+/// The horseman's hand-to-hand total after charging the middle man, with the defenders'
+/// move orders `orders` (all played on the same dice).
+fn charge_total(mut s: OmogState, orders: Vec<OmogCommand>) -> i8 {
+    let f = table();
+    run(&f, &mut s, mv(0, at(20.0, 9.0), at(20.0, 4.5), true));
+    run(&f, &mut s, OmogCommand::EndMove);
+    for o in orders {
+        run(&f, &mut s, o);
+    }
+    let ev = end_turn(&f, &mut s);
+    let total = ev.iter().find_map(|e| match e {
+        OmogEvent::Melee {
+            lone,
+            lone_total,
+            opponents,
+            ..
+        } => Some(if *lone == FigureId(0) {
+            *lone_total
+        } else {
+            opponents[0].1.expect("rolled")
+        }),
+        _ => None,
+    });
+    total.expect("a fight")
+}
+
+#[test]
+fn three_foot_facing_a_charging_horse_with_two_bayonets_repel_it() {
+    use omms::tactical::omog::melee::repelled;
+    let formed = horse_against_three(RIFLE);
+    let face_away = OmogCommand::Face {
+        figure: FigureId(1),
+        toward: at(19.0, 20.0),
+    };
+    // Formed and facing him: the horseman loses his +1 against foot.
+    let repelled_total = charge_total(formed.clone(), vec![]);
+    let broken_total = charge_total(formed.clone(), vec![face_away.clone()]);
+    assert_eq!(broken_total - repelled_total, 1);
+    // With carbines beside him the middle man is the only bayonet: the charge goes home.
+    let two_carbines = horse_against_three(Weapon::Carbine);
+    let mut s = two_carbines;
+    let f = table();
+    run(&f, &mut s, mv(0, at(20.0, 9.0), at(20.0, 4.5), true));
+    assert!(!repelled(
+        s.roster(),
+        s.figure(FigureId(0)).unwrap(),
+        s.figure(FigureId(2)).unwrap()
+    ));
+    let mut s = formed;
+    run(&f, &mut s, mv(0, at(20.0, 9.0), at(20.0, 4.5), true));
+    assert!(repelled(
+        s.roster(),
+        s.figure(FigureId(0)).unwrap(),
+        s.figure(FigureId(2)).unwrap()
+    ));
+    // Turning to face is the man's move order.
+    run(&f, &mut s, OmogCommand::EndMove);
+    run(&f, &mut s, face_away);
+    assert!(s.figure(FigureId(1)).unwrap().moved());
+    assert!(!repelled(
+        s.roster(),
+        s.figure(FigureId(0)).unwrap(),
+        s.figure(FigureId(2)).unwrap()
+    ));
+}
+
+#[test]
+fn a_walled_courtyard_is_walked_at_the_full_move() {
+    let f = table().fortify();
+    assert!(f.in_courtyard(f.objective));
+    // 6″ off road inside the fort's walls: a FULL move, as in a town.
+    let s = position(&[(A, FOOT, RIFLE, MAN, at(21.0, 22.0), 0)]).build();
+    assert!(check(&f, &s, &mv(0, at(27.0, 22.0), at(21.0, 22.0), false)).is_ok());
+    // The same 6″ outside them is too far.
+    let s = position(&[(A, FOOT, RIFLE, MAN, at(21.0, 12.0), 0)]).build();
+    let msg = refusal(&f, &s, mv(0, at(27.0, 12.0), at(21.0, 12.0), false));
+    assert!(msg.contains("Too far"), "{msg}");
+    // Its walls are stone: crossing one away from a gate climbs it.
+    let s = position(&[(A, FOOT, RIFLE, MAN, at(21.0, 19.5), 0)]).build();
+    let msg = refusal(&f, &s, mv(0, at(21.0, 22.0), at(21.0, 19.5), false));
+    assert!(msg.contains("Too far"), "{msg}");
+}
+
+#[test]
+fn a_man_on_a_roof_shoots_from_a_high_place_and_has_no_house_round_him() {
+    let f = table();
+    // Climbing onto the roof is a climb: a SHORT move at most.
+    let mut s = position(&[(A, FOOT, RIFLE, MAN, at(31.0, 29.0), 0)]).build();
+    let msg = refusal(
+        &f,
+        &s,
+        OmogCommand::Climb {
+            figure: FigureId(0),
+            path: vec![at(31.0, 27.0), at(31.0, 31.0)],
+        },
+    );
+    assert!(msg.contains("A move starts"), "{msg}");
+    let far = position(&[(A, FOOT, RIFLE, MAN, at(31.0, 27.5), 0)]).build();
+    let msg = refusal(
+        &f,
+        &far,
+        OmogCommand::Climb {
+            figure: FigureId(0),
+            path: vec![at(31.0, 27.5), at(31.0, 31.0)],
+        },
+    );
+    assert!(msg.contains("Too far"), "{msg}");
+    let ev = run(
+        &f,
+        &mut s,
+        OmogCommand::Climb {
+            figure: FigureId(0),
+            path: vec![at(31.0, 29.0), at(31.0, 30.5)],
+        },
+    );
+    assert!(ev.contains(&OmogEvent::Climbed {
+        figure: FigureId(0)
+    }));
+    assert!(s.figure(FigureId(0)).unwrap().on_roof());
+    // On the roof, shooting at a man in the open: +1 (a rifle at 10″ needs 4, so 3).
+    let roof = |up: bool| {
+        position(&[
+            (A, FOOT, RIFLE, MAN, at(31.0, 31.0), 0),
+            (D, FOOT, RIFLE, MAN, at(31.0, 21.0), 1),
+        ])
+        .edit(FigureId(0), |e| {
+            e.roof(up);
+        })
+        .phase(Phase::Fire(A))
+        .build()
+    };
+    let o = shoot(&f, &roof(true)).unwrap();
+    assert_eq!(o.modifiers, vec![ShotModifier::ShooterHigh]);
+    assert_eq!(o.need, 3);
+    // Shot at on the roof he has none of the house's −2; inside it he has it.
+    let duel_roof = |up: bool| {
+        position(&[
+            (A, FOOT, RIFLE, MAN, at(31.0, 21.0), 0),
+            (D, FOOT, RIFLE, MAN, at(31.0, 31.0), 1),
+        ])
+        .edit(FigureId(1), |e| {
+            e.roof(up);
+        })
+        .phase(Phase::Fire(A))
+        .build()
+    };
+    assert!(shoot(&f, &duel_roof(true)).unwrap().modifiers.is_empty());
+    assert_eq!(
+        shoot(&f, &duel_roof(false)).unwrap().modifiers,
+        vec![ShotModifier::TargetInHouse]
+    );
+    // From inside the house he is no higher than his target.
+    assert!(shoot(&f, &roof(false)).unwrap().modifiers.is_empty());
+}
+
+#[test]
+fn three_men_push_a_gun_and_a_soldier_of_another_team_may_help() {
+    let f = table();
+    let crew = |helper: bool| {
+        let mut figs = vec![
+            (A, FOOT, Weapon::Pistol, Role::Gunner, at(20.0, 10.0), 0),
+            (A, FOOT, Weapon::Pistol, Role::Gunner, at(21.0, 11.0), 0),
+        ];
+        if helper {
+            figs.push((A, FOOT, RIFLE, MAN, at(19.0, 11.5), 1));
+        }
+        position(&figs)
+            .to_team(TeamId(0))
+            .gun(HeavyKind::Fieldpiece, at(20.5, 11.0))
+    };
+    let push = mv(0, at(20.0, 13.5), at(20.0, 10.0), false);
+    let msg = refusal(&f, &crew(false).build(), push.clone());
+    assert!(msg.contains("Fewer than three"), "{msg}");
+    let mut s = crew(true).build();
+    let ev = run(&f, &mut s, push);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, OmogEvent::GunMoved { team, .. } if *team == TeamId(0))));
+}

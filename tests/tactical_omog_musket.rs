@@ -505,3 +505,32 @@ fn auto_battles_keep_every_rule_and_the_captain_beats_the_random_bot() {
         "the captain won {captain_wins:?} of 12 as attacker and as defender"
     );
 }
+
+#[test]
+fn a_man_firing_round_a_house_is_harder_to_hit_as_in_19c() {
+    let f = table();
+    // Half an inch east of the house, shot at with a rifle from 10″ south: 4, and −1.
+    let s = lone_men(&[
+        (A, Mount::Foot, Weapon::Rifle, at(32.5, 21.0)),
+        (D, Mount::Foot, Weapon::Rifle, at(32.5, 31.0)),
+    ])
+    .phase(Phase::Fire(A))
+    .build();
+    let o = shoot_odds(&f, &s, FigureId(0), FigureId(1)).unwrap();
+    assert_eq!(o.modifiers, vec![ShotModifier::TargetFiringRoundCover]);
+    assert_eq!(o.need, 5);
+}
+
+#[test]
+fn a_dragoon_dismounts_for_a_half_move_and_stands_to_load() {
+    let f = table();
+    let mut s = lone_men(&[(A, Mount::Horse, Weapon::Carbine, at(20.0, 10.0))]).build();
+    let cmd = |to: TablePoint| MusketCommand::Remount {
+        figure: FigureId(0),
+        path: vec![at(20.0, 10.0), to],
+    };
+    let msg = refused(&f, &s, cmd(at(20.0, 14.0)));
+    assert!(msg.contains("Too far"), "{msg}");
+    run(&f, &mut s, cmd(at(20.0, 10.0)));
+    assert_eq!(s.figure(FigureId(0)).unwrap().mount(), Mount::Foot);
+}

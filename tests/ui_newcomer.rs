@@ -39,6 +39,26 @@ fn scenario_save(
     (save_json(&game, seats), sc)
 }
 
+/// Pixels of a screenshot right of `x0`, in the rows `rows`, in the panel's refusal red
+/// (`widgets::REFUSED`).
+fn refusal_red_pixels(png: &[u8], x0: u32, rows: std::ops::Range<u32>) -> usize {
+    use macroquad::prelude::ImageFormat;
+    use macroquad::texture::Image;
+    let img = Image::from_file_with_format(png, Some(ImageFormat::Png)).unwrap();
+    let w = usize::from(img.width);
+    img.bytes
+        .chunks_exact(4)
+        .enumerate()
+        .filter(|(i, px)| {
+            i % w >= x0 as usize
+                && rows.contains(&((i / w) as u32))
+                && (i32::from(px[0]) - 184).abs() < 30
+                && px[1] < 60
+                && px[2] < 60
+        })
+        .count()
+}
+
 /// Screen pixel → "lon lat" for a `map` step.
 fn lonlat_at(map: &GameMap, view: &View, px: [f32; 2]) -> String {
     let ll = map.projection().to_lonlat(view.to_world(px));
@@ -135,6 +155,15 @@ fn a_newcomer_moves_picks_reads_refusals_undoes_and_is_asked_before_ending() {
     let encamp = map.place(map.place_by_name("Encamp").unwrap()).lonlat();
     let body = format!(
         "expect-on-screen
+key n                         # the next unit that can still act, as Wesnoth's n
+wait 1
+expect-button Settle here with spades
+key escape
+key s                         # the Save dialog from the keyboard
+wait 1
+expect-button Cancel
+button Cancel
+wait 1
 key +
 key +
 wait 1
@@ -167,6 +196,7 @@ expect-tip has already moved
 shot ui-moved
 key u                         # take the move back
 wait 2
+shot ui-undo
 button End main
 wait 2
 shot ui-confirm
@@ -223,6 +253,7 @@ wait 1
             "ui-stack",
             "ui-snap",
             "ui-moved",
+            "ui-undo",
             "ui-confirm",
             "ui-attack-why",
             "ui-bad-odds",
@@ -231,6 +262,21 @@ wait 1
         ],
         WINDOW,
         Duration::from_secs(90),
+    );
+    // "Took back …" is news, not a refusal: the line under the players' table (the top 130 px
+    // of the panel at this window) has none of the refusal red that the greyed actions' reasons
+    // below it are written in.
+    let undo = std::fs::read(dir.path().join("ui-undo.png")).unwrap();
+    let x0 = WINDOW[0] - 340;
+    let top = refusal_red_pixels(&undo, x0, 0..130);
+    let below = refusal_red_pixels(&undo, x0, 130..WINDOW[1]);
+    assert_eq!(
+        top, 0,
+        "the notice after an undo shows {top} pixels of refusal red"
+    );
+    assert!(
+        below > 0,
+        "the reasons are red, so the count can see the colour"
     );
     let game = Game::from_json(&after).unwrap();
     let kinds = command_kinds(&game);

@@ -2,12 +2,18 @@
 //! crash and the Load screen offers it with the reason; a save made on another version of the map
 //! is refused there with the reason; two games saved under their own names (the second asked
 //! before overwriting the first), each with its own autosave; the Load list with map, seats,
-//! turn and date; and a loaded game showing its log.
+//! turn and date; a loaded game showing its log; and a hand-edited position without a history
+//! (nothing to replay) whose unit is said to stand on a road far from any, refused with the
+//! reason.
 
 use std::path::Path;
 use std::time::Duration;
 
+use omms::map::GameMap;
+use omms::rules::map_board::scenario_file;
+use omms::rules::{Game, Location, MapPoint};
 use omms::save::SavedGame;
+use omms::ui::play::{save_json, Seat};
 
 mod common;
 use common::display::{have_xvfb, play_script};
@@ -20,6 +26,10 @@ shot ui-load-previous
 button mismatch
 wait 3
 shot ui-load-mismatch
+button badpos               # a position without a history, hand-edited
+wait 3
+expect-button is said to be on a road, but the nearest major road is
+shot ui-load-position
 button Autosave             # the previous autosave, the only one yet
 wait 3
 save fallback.json
@@ -113,6 +123,8 @@ fn named_saves_autosaves_per_game_and_a_load_list_that_explains_itself() {
     )
     .unwrap();
 
+    std::fs::write(saves.join("badpos.json"), bad_position(root)).unwrap();
+
     let shots = std::env::var_os("OMMS_SHOTS")
         .map(|d| root.join(d))
         .unwrap_or_else(|| tmp.path().to_path_buf());
@@ -132,6 +144,7 @@ fn named_saves_autosaves_per_game_and_a_load_list_that_explains_itself() {
     for shot in [
         "ui-load-previous",
         "ui-load-mismatch",
+        "ui-load-position",
         "ui-save-dialog",
         "ui-save-overwrite",
         "ui-load",
@@ -173,4 +186,34 @@ fn named_saves_autosaves_per_game_and_a_load_list_that_explains_itself() {
         .filter(|n| n.contains(".tmp-") || n.contains(".prev-"))
         .collect();
     assert!(stray.is_empty(), "{stray:?}");
+}
+
+/// A scenario's position saved without a history, then edited by hand: its first unit moved "on
+/// the road" to the summit of Comapedrosa, with no road within kilometres. (A card dealt twice
+/// is already refused by the save's own checks.)
+fn bad_position(root: &Path) -> String {
+    let map = GameMap::load(&root.join("maps/andorra")).unwrap();
+    let sc = scenario_file::parse(
+        &map,
+        r#"{
+  "map": "andorra", "seed": 5,
+  "players": [{"name": "Orange", "colour": "orange"}, {"name": "Sky", "colour": "sky blue"}],
+  "current": "Orange", "phase": "main", "turn": 2,
+  "settlements": [
+    {"id": "base", "owner": "Orange", "place": "Andorra la Vella", "base": true},
+    {"id": "sky", "owner": "Sky", "place": "Encamp", "base": true}
+  ],
+  "units": [{"id": "scout", "owner": "Orange", "type": "scout", "at": [1.5404067, 42.5090019]}],
+  "hands": {"Orange": ["10C", "6S"]}
+}"#,
+    )
+    .unwrap();
+    let game = Game::restore(sc.setup.clone(), 5, vec![], vec![], sc.state.clone()).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&save_json(&game, &[Seat::Human, Seat::Human])).unwrap();
+    let summit = MapPoint::from_m(map.projection().to_xy(1.4437, 42.5917));
+    let units = v["snapshot"]["units"].as_object_mut().unwrap();
+    let first = units.values_mut().next().unwrap();
+    first["at"] = serde_json::to_value(Location::Road(summit)).unwrap();
+    v.to_string()
 }

@@ -19,7 +19,8 @@
 //! A bot's only memory is the moves it planned for the turn in hand, kept to save the work of
 //! planning them again; a fresh bot plans the same moves.
 
-use std::collections::VecDeque;
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, VecDeque};
 
 use rand_chacha::ChaCha8Rng;
 
@@ -232,7 +233,13 @@ pub(super) struct Ctx<'a> {
     pub breadth: f64,
     /// Least distance between two settlements.
     pub spacing: f64,
+    /// The garrison each of my settlements keeps, worked out once per look.
+    garrisons: OnceCell<BTreeMap<SettlementId, usize>>,
 }
+
+/// The share of a `normal` or `hard` bot's units that may sit in garrisons (the base's own
+/// garrison is always kept).
+const GARRISON_SHARE: f64 = 0.4;
 
 impl<'a> Ctx<'a> {
     fn new(view: &'a SeatView, board: &'a dyn Board, level: Level) -> Ctx<'a> {
@@ -247,6 +254,7 @@ impl<'a> Ctx<'a> {
             card_len: scale.measure_m(Measure::CardLength),
             breadth: scale.measure_m(Measure::CardBreadth),
             spacing: scale.measure_m(Measure::Coin10p),
+            garrisons: OnceCell::new(),
         }
     }
 
@@ -261,6 +269,7 @@ impl<'a> Ctx<'a> {
             card_len: self.card_len,
             breadth: self.breadth,
             spacing: self.spacing,
+            garrisons: OnceCell::new(),
         }
     }
 
@@ -319,6 +328,48 @@ impl<'a> Ctx<'a> {
     /// the others keep garrisons lean (a settlement lost can be won back, an army sitting in
     /// forts wins nothing), leaner still when far ahead.
     pub fn garrison_wanted(&self, s: &Settlement) -> usize {
+        let alone = self.garrison_alone(s);
+        if !self.style.concentrate {
+            return alone;
+        }
+        self.garrisons().get(&s.id()).copied().unwrap_or(alone)
+    }
+
+    /// The garrisons `normal` and `hard` keep, within a budget of [`GARRISON_SHARE`] of the
+    /// units: the base first, then the most threatened. Without the cap, two equal empires each
+    /// put a unit in every settlement on their common front and neither has an army left to
+    /// take anything (the three- and four-seat stalls of issue 14).
+    fn garrisons(&self) -> &BTreeMap<SettlementId, usize> {
+        self.garrisons.get_or_init(|| {
+            let units = self.state.units_of(self.me).len();
+            let mut left = (units as f64 * GARRISON_SHARE).ceil() as usize;
+            let base = self.state.player(self.me).base();
+            let mut mine: Vec<(bool, u32, SettlementId, usize)> = self
+                .state
+                .settlements()
+                .filter(|s| s.owner() == self.me)
+                .map(|s| {
+                    (
+                        base == Some(s.id()),
+                        self.threat(s.pos()),
+                        s.id(),
+                        self.garrison_alone(s),
+                    )
+                })
+                .collect();
+            mine.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+            let mut out = BTreeMap::new();
+            for (is_base, _, id, want) in mine {
+                let give = if is_base { want } else { want.min(left) };
+                left = left.saturating_sub(give);
+                out.insert(id, give);
+            }
+            out
+        })
+    }
+
+    /// What one settlement would keep inside on its own threat alone.
+    fn garrison_alone(&self, s: &Settlement) -> usize {
         let threat = self.threat(s.pos());
         let base = self.state.player(self.me).base() == Some(s.id());
         if !self.style.concentrate {

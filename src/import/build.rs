@@ -17,6 +17,9 @@ use super::{ImportError, ImportSummary};
 use crate::map::scale::STANDARD_SCALES;
 use crate::map::{Measure, OsmType, PlaceKind, Projection, RoadClass, Scale};
 
+/// Sea kept round the coastline on a board with one, as a share of the board's longer side.
+const SEA_MARGIN: f64 = 0.03;
+
 /// A settlement place ready to write.
 #[derive(Debug, Clone)]
 pub struct OutPlace {
@@ -26,6 +29,8 @@ pub struct OutPlace {
     pub kind: PlaceKind,
     pub lonlat: [f64; 2],
     pub playable: bool,
+    /// Sea within a 50p coin's diameter of its centre (RULINGS §10).
+    pub port: bool,
 }
 
 /// One road edge ready to write.
@@ -68,6 +73,8 @@ pub struct Built {
     pub scale: Scale,
     pub proposed_scale: Scale,
     pub bbox: [f64; 4],
+    /// The sea and the navigable rivers, when the map has a closed coastline.
+    pub sea: Option<super::sea::Sea>,
     pub summary: ImportSummary,
 }
 
@@ -173,6 +180,7 @@ fn settlement_places(raw: &RawData, bbox: Option<[f64; 4]>) -> Vec<OutPlace> {
                 kind,
                 lonlat,
                 playable: false,
+                port: false,
             });
         }
     }
@@ -191,6 +199,7 @@ fn settlement_places(raw: &RawData, bbox: Option<[f64; 4]>) -> Vec<OutPlace> {
                 kind,
                 lonlat: [c.x(), c.y()],
                 playable: false,
+                port: false,
             });
         }
     }
@@ -218,6 +227,7 @@ fn settlement_places(raw: &RawData, bbox: Option<[f64; 4]>) -> Vec<OutPlace> {
                 kind,
                 lonlat,
                 playable: false,
+                port: false,
             });
         }
     }
@@ -322,12 +332,33 @@ pub fn build(
     let mut places = settlement_places(raw, bbox);
     let mut roads = super::roads::road_edges(raw, classes, bbox);
     clean_places_and_roads(&mut places, &mut roads, &mut dropped);
+    // Closed coastline rings widen the board so that whole islands, and a margin of sea round
+    // them, are on it. Open coastline (cut by the extract) does not: it is closed along this box.
+    // A land-locked map has none and keeps the box of its places and roads.
     let data_bbox = extent(
         places
             .iter()
             .map(|p| p.lonlat)
             .chain(roads.iter().flat_map(|r| r.coords.iter().copied())),
-    );
+    )
+    .map(|b| match super::sea::closed_coast_extent(raw) {
+        None => b,
+        Some(c) => {
+            let b = [
+                b[0].min(c[0]),
+                b[1].min(c[1]),
+                b[2].max(c[2]),
+                b[3].max(c[3]),
+            ];
+            let m = SEA_MARGIN * (b[2] - b[0]).max(b[3] - b[1]);
+            [
+                (b[0] - m).max(-180.0),
+                (b[1] - m).max(-90.0),
+                (b[2] + m).min(180.0),
+                (b[3] + m).min(90.0),
+            ]
+        }
+    });
     let (Some(data_bbox), false) = (data_bbox, roads.is_empty() || places.is_empty()) else {
         return Err(ImportError::NoPlayable {
             path: path.to_path_buf(),
@@ -424,6 +455,24 @@ pub fn build(
         });
     }
 
+    let sea = match super::sea::build_sea(raw, bbox_out, &proj) {
+        super::sea::Coast::Sea(sea) => Some(sea),
+        super::sea::Coast::None => None,
+        super::sea::Coast::Broken(problems) => {
+            for p in problems {
+                warnings.push(format!("no sea written: {p}"));
+            }
+            None
+        }
+    };
+    if let Some(sea) = &sea {
+        let reach = scale.ground_m(Measure::Coin50p.mm());
+        let near = super::sea::near_sea(&sea.area, &proj, &place_xy, reach);
+        for (p, n) in places.iter_mut().zip(near) {
+            p.port = n;
+        }
+    }
+
     let features = super::terrain::areas_and_terrain(raw, bbox, &proj, &playable_xy);
     for (what, n) in &features.dropped {
         *dropped.entry(what).or_insert(0) += n;
@@ -439,6 +488,17 @@ pub fn build(
         road_edges: roads.len(),
         terrain_features: features.terrain.len(),
         water_areas: features.water.len(),
+        sea: sea.as_ref().map(|s| super::SeaSummary {
+            km2: s.km2,
+            areas: s.area.0.len(),
+            islands: s.islands.iter().map(|i| (i.name.clone(), i.km2)).collect(),
+            rivers: s.rivers.len(),
+        }),
+        ports: places
+            .iter()
+            .filter(|p| p.port)
+            .map(|p| p.name.clone())
+            .collect(),
         proposed_scale,
         scale,
         output_bytes: 0,
@@ -457,6 +517,7 @@ pub fn build(
         scale,
         proposed_scale,
         bbox: bbox_out,
+        sea,
         summary,
     })
 }

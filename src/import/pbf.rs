@@ -290,8 +290,9 @@ pub fn read(
                         continue;
                     }
                     let t = Tags::from_iter(it);
-                    let wanted =
-                        tags::place_kind(&t).is_some() || tags::terrain_point(&t).is_some();
+                    let wanted = tags::place_kind(&t).is_some()
+                        || tags::terrain_point(&t).is_some()
+                        || tags::is_island(&t);
                     if wanted && !on_globe(n.decimicro_lat(), n.decimicro_lon()) {
                         local.off_globe += 1;
                     } else if wanted {
@@ -314,8 +315,9 @@ pub fn read(
                         newest = newest.max(ms);
                     }
                     let t = Tags::from_iter(n.tags());
-                    let wanted =
-                        tags::place_kind(&t).is_some() || tags::terrain_point(&t).is_some();
+                    let wanted = tags::place_kind(&t).is_some()
+                        || tags::terrain_point(&t).is_some()
+                        || tags::is_island(&t);
                     if wanted && !on_globe(n.decimicro_lat(), n.decimicro_lon()) {
                         local.off_globe += 1;
                     } else if wanted {

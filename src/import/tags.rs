@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use crate::map::{PlaceKind, RoadClass, TerrainKind};
 
 /// Keys read anywhere in the importer.
-const KEPT_KEYS: [&str; 17] = [
+const KEPT_KEYS: [&str; 18] = [
     "highway", "name", "ref", "place", "building", "landuse", "natural", "waterway", "barrier",
-    "bridge", "ford", "ele", "type", "water", "tunnel", "area", "layer",
+    "bridge", "ford", "ele", "type", "water", "tunnel", "area", "layer", "boat",
 ];
 
 /// A small tag list with only the keys the importer reads, packed into one allocation: a country
@@ -104,6 +104,11 @@ pub fn is_water_area(tags: &Tags) -> bool {
     tags.is("natural", "water")
         || tags.is("waterway", "riverbank")
         || tags.is("landuse", "reservoir")
+}
+
+/// Whether an element names an island or islet (used to name the islands of the sea).
+pub fn is_island(tags: &Tags) -> bool {
+    matches!(tags.get("place"), Some("island" | "islet"))
 }
 
 /// Whether a way is a coastline.
@@ -227,7 +232,9 @@ pub fn way_is_interesting(tags: &Tags, classes: &BTreeMap<String, RoadClass>) ->
 /// Whether a relation is an area the importer assembles (multipolygon or a place boundary).
 pub fn relation_is_interesting(tags: &Tags) -> bool {
     match tags.get("type") {
-        Some("multipolygon") => place_kind(tags).is_some() || terrain_area(tags).is_some(),
+        Some("multipolygon") => {
+            place_kind(tags).is_some() || terrain_area(tags).is_some() || is_island(tags)
+        }
         Some("boundary") => place_kind(tags).is_some(),
         _ => false,
     }

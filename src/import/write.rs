@@ -5,6 +5,7 @@
 use std::fmt::Write;
 use std::io;
 
+use geo::orient::{Direction, Orient};
 use geo::MultiPolygon;
 
 use super::build::{Built, OutFeature, OutGeom};
@@ -161,10 +162,18 @@ pub fn map_geojson(out: &mut dyn io::Write, b: &Built, raw: &RawData) -> io::Res
             coord(s, p.lonlat);
             let _ = write!(
                 s,
-                "}},\"properties\":{{\"kind\":\"settlement\",\"name\":{},\"place\":\"{}\",\"playable\":{},\"osm_type\":\"{}\",\"osm_id\":{}}}}}",
+                "}},\"properties\":{{\"kind\":\"settlement\",\"name\":{},\"place\":\"{}\",\"playable\":{},",
                 json_str(&p.name),
                 p.kind.as_str(),
                 p.playable,
+            );
+            // Only ports say so: a land-locked map's settlements read as before.
+            if p.port {
+                s.push_str("\"port\":true,");
+            }
+            let _ = write!(
+                s,
+                "\"osm_type\":\"{}\",\"osm_id\":{}}}}}",
                 osm_type(p.osm_type),
                 p.osm_id
             );
@@ -194,6 +203,30 @@ pub fn map_geojson(out: &mut dyn io::Write, b: &Built, raw: &RawData) -> io::Res
     }
     for f in b.features.water.iter().chain(&b.features.coastline) {
         c.push(|s| feature(s, &f.resolve(raw)))?;
+    }
+    if let Some(sea) = &b.sea {
+        // One feature per sea polygon, so a modder can select and edit each in QGIS.
+        for poly in &sea.area.orient(Direction::Default).0 {
+            c.push(|s| {
+                s.push_str("{\"type\":\"Feature\",\"geometry\":");
+                area(s, &MultiPolygon(vec![poly.clone()]));
+                s.push_str(",\"properties\":{\"kind\":\"sea\"}}");
+            })?;
+        }
+        for r in &sea.rivers {
+            c.push(|s| {
+                feature(
+                    s,
+                    &OutFeature {
+                        kind: "sea",
+                        osm_type: r.osm_type,
+                        osm_id: r.osm_id,
+                        geom: OutGeom::Area(r.area.orient(Direction::Default)),
+                        props: vec![("waterway", PropValue::Str(r.waterway.clone()))],
+                    },
+                )
+            })?;
+        }
     }
     c.finish()
 }

@@ -41,11 +41,12 @@ impl GameMap {
         if !(p[0].is_finite() && p[1].is_finite()) {
             return false;
         }
+        // The sea's huge polygon is asked through its own index, not ring by ring.
         let in_water = self
             .water_tree
             .locate_all_at_point(&p)
-            .any(|e| polygon_contains(&self.water[e.data], p));
-        !in_water && !self.at_sea(p)
+            .any(|e| e.data < self.lakes && polygon_contains(&self.water[e.data], p));
+        !in_water && !self.is_sea(p) && !self.at_sea(p)
     }
 
     /// Right of the nearest coastline segment. When the nearest point is a vertex the two
@@ -108,8 +109,11 @@ impl GameMap {
         let water = self
             .water_tree
             .locate_in_envelope_intersecting(&env)
-            .any(|e| line.intersects(&self.water[e.data]));
+            .any(|e| e.data < self.lakes && line.intersects(&self.water[e.data]));
         water
+            || self.is_sea(a)
+            || self.is_sea(b)
+            || self.crosses_sea_edge(a, b)
             || self
                 .coast_tree
                 .locate_in_envelope_intersecting(&env)

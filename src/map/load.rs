@@ -256,8 +256,10 @@ fn build(
     let projection = Projection::for_bbox(meta.bbox);
     let mut features = features::read_map(map.0, map.1, &projection, meta.format_version)?;
     version::upgrade(&mut meta);
-    // The sea is not land either: every land and water query sees it with the lakes.
+    // The sea is not land either: every land and water query sees it with the lakes, after them.
+    let lakes = features.water.len();
     features.water.extend(features.sea.iter().cloned());
+    let ship_water = super::sea::ShipWater::new(&features.sea, &features.rivers);
     let terrain = features::read_terrain(terrain.0, terrain.1, &projection)?;
     let roads = graph::build(&features.roads, &projection);
 
@@ -304,7 +306,9 @@ fn build(
         places: features.places,
         roads,
         water: features.water,
+        lakes,
         sea: features.sea,
+        ship_water,
         coastline: features.coastline,
         terrain,
         segment_tree: RTree::bulk_load(segments),

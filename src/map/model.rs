@@ -294,8 +294,12 @@ pub struct GameMap {
     pub(crate) roads: RoadGraph,
     /// Everything that is not land: inland water and the sea areas alike.
     pub(crate) water: Vec<Polygon<f64>>,
+    /// How many of `water` (the first ones) are inland water; the sea areas follow.
+    pub(crate) lakes: usize,
     /// The sea areas alone (package format 2).
     pub(crate) sea: Vec<Polygon<f64>>,
+    /// The sea and the navigable rivers, indexed for the seafaring queries.
+    pub(crate) ship_water: super::sea::ShipWater,
     pub(crate) coastline: Vec<LineString<f64>>,
     pub(crate) terrain: Vec<TerrainFeature>,
     pub(crate) segment_tree: RTree<SegmentEntry>,

@@ -63,8 +63,6 @@ pub struct MapBoard<'a> {
     motorways: rstar::RTree<crate::map::SegmentEntry>,
     /// Where bases may go, worked out the first time a base is placed (RULINGS §8).
     base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
-    /// The sea areas, indexed the first time a Ship question is asked.
-    sea: std::sync::OnceLock<crate::map::SeaChart>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -89,7 +87,6 @@ impl<'a> MapBoard<'a> {
             offsets,
             motorways: map.segment_tree_of(crate::map::RoadClass::M),
             base_sites: std::sync::OnceLock::new(),
-            sea: std::sync::OnceLock::new(),
         }
     }
 
@@ -236,7 +233,7 @@ impl Board for MapBoard<'_> {
     }
 
     fn ship_site(&self, state: &State, port: SettlementId) -> Result<MapPoint, RuleError> {
-        if !self.sea_chart().has_sea() {
+        if !self.map.has_sea() {
             return Err(RuleError::Refused(super::board::NO_SEA.into()));
         }
         self.harbour_point(state, port)

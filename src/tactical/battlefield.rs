@@ -377,6 +377,38 @@ impl Battlefield {
         }
     }
 
+    /// Wall in the objective as a fortification's square (RULINGS §9: fortification dice add
+    /// walls round the objective): stone walls with a gate in each side, and the ground inside
+    /// them a walled courtyard. For hand-made tables; [`Battlefield::build`] does it for a
+    /// fortified settlement.
+    pub fn fortify(self) -> Battlefield {
+        let fords: Vec<TablePoint> = self
+            .crossings
+            .iter()
+            .filter(|c| c.kind == CrossingKind::Ford)
+            .map(|c| c.at)
+            .collect();
+        let mut lines = self.lines;
+        lines.extend(fort_walls(self.objective));
+        let mut bf = Battlefield::from_parts(
+            self.spec,
+            &self.place_name,
+            self.attacker_edge,
+            self.areas,
+            lines,
+            &fords,
+        );
+        bf.fortified = true;
+        bf
+    }
+
+    /// Whether `p` lies inside the walls of a fortified objective: a walled courtyard.
+    pub fn in_courtyard(&self, p: TablePoint) -> bool {
+        self.fortified
+            && (p[0] - self.objective[0]).abs() < FORT_HALF_SIDE_MM
+            && (p[1] - self.objective[1]).abs() < FORT_HALF_SIDE_MM
+    }
+
     /// Indices of the areas whose outline contains `p` (edge included).
     pub fn areas_at(&self, p: TablePoint) -> Vec<usize> {
         use geo::Intersects;

@@ -52,7 +52,8 @@ pub fn play<R: Ruleset>(
         let Some(side) = rules.actor(&state) else {
             break;
         };
-        let Some(cmd) = rules.choose(bots[side.index()], field, &state, &mut rng) else {
+        let Some(cmd) = super::bot::choose(rules, bots[side.index()], field, &state, &mut rng)
+        else {
             break;
         };
         match rules.execute(field, &mut state, &cmd) {

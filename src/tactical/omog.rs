@@ -16,6 +16,7 @@ pub mod dice;
 pub mod figure;
 pub mod melee;
 pub mod movement;
+pub mod note;
 pub mod orders;
 pub mod refusal;
 pub mod room;

@@ -26,9 +26,9 @@ mod tests;
 use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::force::Forces;
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side, Summary};
-use crate::tactical::table::TableSpec;
+use crate::tactical::force::{Forces, TroopType};
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Piece, Ruleset, Side, Summary};
+use crate::tactical::table::{TablePoint, TableSpec};
 pub use command::OmogCommand;
 pub use event::OmogEvent;
 pub use refusal::Refusal;
@@ -55,6 +55,9 @@ impl Ruleset for Omog19c {
     }
     fn table(&self) -> TableSpec {
         TableSpec::OMOG
+    }
+    fn troops(&self) -> &'static [TroopType] {
+        forces::TROOPS
     }
     fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
         forces::deploy(field, forces, seed)
@@ -102,5 +105,34 @@ impl Ruleset for Omog19c {
         rng: &mut ChaCha8Rng,
     ) -> Option<OmogCommand> {
         ai::choose(level, field, state, rng)
+    }
+    fn pieces(&self, state: &OmogState) -> Vec<Piece> {
+        ai::pieces(state)
+    }
+    fn piece_commands(
+        &self,
+        field: &Battlefield,
+        state: &OmogState,
+        key: u32,
+        towards: TablePoint,
+    ) -> Vec<OmogCommand> {
+        ai::piece_commands(field, state, key, towards)
+    }
+    fn reseeded(&self, state: &OmogState, seed: u64) -> OmogState {
+        ai::reseeded(state, seed)
+    }
+    fn score(&self, field: &Battlefield, state: &OmogState, side: Side) -> f64 {
+        ai::position_score(field, state, side)
+    }
+    fn table_note(&self, field: &Battlefield, state: &OmogState) -> Option<String> {
+        crate::tactical::omog::note::garrison_note(field, state.roster(), |w| {
+            w.bands()
+                .into_iter()
+                .map(|(max, _)| {
+                    let mods = [tables::ShotModifier::TargetInHouse];
+                    (max, tables::to_hit(w, max, &mods))
+                })
+                .collect()
+        })
     }
 }

@@ -105,4 +105,15 @@ impl Ruleset for OmogMusket {
     ) -> Option<MusketCommand> {
         ai::choose(level, field, state, rng)
     }
+    fn table_note(&self, field: &Battlefield, state: &MusketState) -> Option<String> {
+        crate::tactical::omog::note::garrison_note(field, state.roster(), |w| {
+            w.bands()
+                .into_iter()
+                .map(|(max, _)| {
+                    let mods = [tables::ShotModifier::TargetInHouse];
+                    (max, tables::to_hit(w, max, &mods))
+                })
+                .collect()
+        })
+    }
 }

@@ -16,8 +16,11 @@ use super::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Summary};
 use super::table::TableSpec;
 
 /// The rulesets built into the game, in menu order.
-pub static BUILTIN: &[&dyn AnyRuleset] =
-    &[&super::omog19c::Omog19c, &super::omog_musket::OmogMusket];
+pub static BUILTIN: &[&dyn AnyRuleset] = &[
+    &super::omog19c::Omog19c,
+    &super::omog_musket::OmogMusket,
+    &super::six_plus::SixPlus,
+];
 
 /// Rulesets registered while the program runs (a plug-in, or a test's own ruleset).
 static EXTRA: RwLock<Vec<&'static dyn AnyRuleset>> = RwLock::new(Vec::new());
@@ -177,6 +180,11 @@ pub trait AnyRuleset: Send + Sync {
         n: u32,
         bots: [BotLevel; 2],
     ) -> AutoOdds;
+    /// Why the table's odds may differ from the dice (see [`Ruleset::table_note`]), for these
+    /// forces deployed on `field`.
+    fn table_note(&self, _field: &Battlefield, _forces: &Forces) -> Option<String> {
+        None
+    }
 }
 
 impl<R: Ruleset> AnyRuleset for R {
@@ -258,5 +266,9 @@ impl<R: Ruleset> AnyRuleset for R {
         bots: [BotLevel; 2],
     ) -> AutoOdds {
         drive::odds(self, field, forces, seed, n, bots)
+    }
+    fn table_note(&self, field: &Battlefield, forces: &Forces) -> Option<String> {
+        // Deployment takes no dice: any seed shows the position the note is about.
+        Ruleset::table_note(self, field, &self.setup(field, forces, 0))
     }
 }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::battlefield::Battlefield;
 use super::force::{Forces, TroopType};
-use super::table::TableSpec;
+use super::table::{TablePoint, TableSpec};
 
 /// The two sides of a battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -79,8 +79,26 @@ pub struct Summary {
 pub enum BotLevel {
     /// Any legal command, at random: a yardstick, not an opponent.
     Random,
-    /// The ruleset's purposeful bot: fights for the objective with the engine's own odds.
+    /// The fast purposeful bot (auto-resolve and its previews): the generic planner of
+    /// [`super::bot`] looking one command ahead with one roll of the dice, or the ruleset's own
+    /// bot where the ruleset does not show its pieces.
     Captain,
+    /// The stronger bot, to play against: the same planner weighing every command over several
+    /// rolls of the dice and more routes.
+    General,
+}
+
+/// A piece on the table (a figure, a unit, a company) as the generic bot sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Piece {
+    /// Its key: stable for the battle, and what [`Ruleset::piece_commands`] is asked about.
+    pub key: u32,
+    /// Whose it is.
+    pub side: Side,
+    /// Where it stands.
+    pub pos: TablePoint,
+    /// Whether it may still act in the phase under way.
+    pub ready: bool,
 }
 
 /// A tactical ruleset, with its own typed state, commands, events and refusals.
@@ -146,5 +164,42 @@ pub trait Ruleset: Send + Sync + 'static {
     /// battle between two given bots has one result, shown as certain rather than as odds.
     fn deterministic(&self, _state: &Self::State) -> bool {
         false
+    }
+
+    // What the generic bot of [`super::bot`] needs. A ruleset that shows no pieces is played
+    // by its own [`Ruleset::choose`] at every level.
+
+    /// The living pieces of both sides, in key order.
+    fn pieces(&self, _state: &Self::State) -> Vec<Piece> {
+        Vec::new()
+    }
+    /// Legal commands for the piece `key` of the side to act, every one passing
+    /// [`Ruleset::check`]: its shots, charges, a stand, and moves as far as it may go towards
+    /// `towards` (the next point of the bot's route) as well as the ruleset's own choices.
+    fn piece_commands(
+        &self,
+        _field: &Battlefield,
+        _state: &Self::State,
+        _key: u32,
+        _towards: TablePoint,
+    ) -> Vec<Self::Command> {
+        Vec::new()
+    }
+    /// A copy of the position whose dice from now on come from `seed`: the bots look ahead on
+    /// it, so they weigh the engine's own odds without seeing the battle's own dice.
+    fn reseeded(&self, state: &Self::State, _seed: u64) -> Self::State {
+        state.clone()
+    }
+    /// How good the position is for `side` in the ruleset's own terms (losses, hits waiting to
+    /// fall, fights about to be won), in pieces: the bot adds the ground (routes, cover,
+    /// spacing) itself.
+    fn score(&self, _field: &Battlefield, _state: &Self::State, _side: Side) -> f64 {
+        0.0
+    }
+    /// One line for the attack dialog saying what on this table (its deployment, its cover
+    /// rules) makes the battle's odds differ from the OMMS dice, from the position as set up;
+    /// `None` when there is nothing to say.
+    fn table_note(&self, _field: &Battlefield, _state: &Self::State) -> Option<String> {
+        None
     }
 }

@@ -362,7 +362,7 @@ impl Battlefield {
             woods: flags & WOODS != 0,
             swamp: flags & SWAMP != 0,
             house: flags & HOUSE != 0,
-            courtyard: false,
+            courtyard: self.in_courtyard(mid),
             uphill,
         })
     }

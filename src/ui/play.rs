@@ -83,6 +83,9 @@ pub struct Play {
     /// The last refusal, and how many commands the game had when it was given: any later
     /// command, or a new selection, makes it stale.
     message: Option<(String, usize)>,
+    /// What the last action did that the board alone does not show ("Took back …"), kept
+    /// apart from refusals so it is not drawn as one; stale after the next command likewise.
+    notice: Option<(String, usize)>,
     ai_clock: f32,
     fast: bool,
     /// The human seat whose hand may be shown; another human must first pass the screen.
@@ -164,6 +167,7 @@ impl Play {
             cards: Vec::new(),
             log: log::Log::started(),
             message: None,
+            notice: None,
             ai_clock: 0.0,
             fast: false,
             revealed: None,
@@ -236,6 +240,14 @@ impl Play {
 
     fn refuse(&mut self, why: impl Into<String>) {
         self.message = Some((why.into(), self.game.commands().len()));
+    }
+
+    /// The notice to show (not a refusal), unless something has happened since.
+    fn notice(&self) -> Option<&str> {
+        self.notice
+            .as_ref()
+            .filter(|(_, at)| *at == self.game.commands().len() && self.message().is_none())
+            .map(|(m, _)| m.as_str())
     }
 
     /// Carry out a command for the player at the screen; a refusal is shown in the panel.
@@ -343,12 +355,8 @@ impl Play {
             self.game.state().pending().first(),
             Some(Pending::Battle { .. })
         );
-        if human && battle {
-            // The table screen lays itself out in window pixels.
-            ui.set_scale(1.0);
-            if self.table_frame(ui) {
-                return None;
-            }
+        if human && battle && self.table_frame(ui) {
+            return None;
         }
         if self.save_dialog_over_board(ui, human) {
             return None;
@@ -394,8 +402,8 @@ impl Play {
         }
     }
 
-    /// Keys: F fast AI, E end the phase or turn, U undo, ? or F1 help, Escape closes or
-    /// deselects.
+    /// Keys: F fast AI, E end the phase or turn, U undo, N next unit that can act, S save,
+    /// ? or F1 help, Escape closes or deselects.
     fn keys(&mut self, ui: &Ui, human: bool) {
         for c in ui.input.chars.clone() {
             match c {
@@ -412,6 +420,8 @@ impl Play {
                     }
                 }
                 'u' if human && self.overlay == Overlay::None => self.take_back(),
+                'n' if human && self.overlay == Overlay::None => self.select_next_ready(),
+                's' if human && self.overlay == Overlay::None => self.open_save_dialog(),
                 // The board takes these itself from the keyboard; a script's arrive here.
                 '+' => self.view.zoom_step(1),
                 '-' => self.view.zoom_step(-1),

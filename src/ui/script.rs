@@ -24,7 +24,9 @@
 //! - `expect-on-screen` — the script fails if any button of the last frame lies outside the
 //!   window;
 //! - `expect-button TEXT` — the script fails unless a button (or named region) of the last
-//!   frame has TEXT in its label.
+//!   frame has TEXT in its label;
+//! - `print-button LABEL` — the named button's window rectangle goes to stderr as
+//!   `button LABEL x y w h` (a test measures what the UI scale does with it).
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -73,6 +75,9 @@ pub enum Step {
     ExpectOnScreen,
     /// Some button of the last frame must have this in its label.
     ExpectButton(String),
+    /// Print the window rectangle of the named button on stderr (`button LABEL x y w h`), for a
+    /// test to measure what the player sees, such as what the UI scale does to it.
+    PrintButton(String),
 }
 
 /// Read a script file.
@@ -120,6 +125,7 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
             "expect-tip" if !rest.is_empty() => Step::ExpectTip(rest.to_string()),
             "expect-on-screen" => Step::ExpectOnScreen,
             "expect-button" if !rest.is_empty() => Step::ExpectButton(rest.to_string()),
+            "print-button" if !rest.is_empty() => Step::PrintButton(rest.to_string()),
             "unit" => Step::Unit(rest.parse().map_err(|_| bad())?),
             "hover-unit" => Step::HoverUnit(rest.parse().map_err(|_| bad())?),
             "key" => Step::Key(match rest {
@@ -235,6 +241,10 @@ impl Player {
                     ));
                 }
             }
+            Step::PrintButton(label) => {
+                let r = find_button(buttons, &label)?;
+                eprintln!("button {label} {} {} {} {}", r[0], r[1], r[2], r[3]);
+            }
             Step::ExpectOnScreen => {
                 let (w, h) = (
                     macroquad::window::screen_width(),
@@ -294,7 +304,7 @@ mod tests {
         let path = dir.path().join("s.txt");
         std::fs::write(
             &path,
-            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\n",
+            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\nprint-button Zoom +\n",
         )
         .unwrap();
         assert_eq!(
@@ -321,6 +331,7 @@ mod tests {
                 Step::ExpectTip("Legal: click".into()),
                 Step::ExpectOnScreen,
                 Step::ExpectButton("recap".into()),
+                Step::PrintButton("Zoom +".into()),
             ]
         );
         std::fs::write(&path, "wait 1\nkey tab\n").unwrap();

@@ -14,6 +14,7 @@ mod host;
 mod omog19c;
 mod omog_musket;
 mod panel;
+mod six_plus;
 pub mod standalone;
 mod view;
 mod views;

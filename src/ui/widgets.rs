@@ -336,6 +336,19 @@ impl<'a> Ui<'a> {
 
     /// Text broken into lines no wider than `width` (at spaces, and at newlines in `s`).
     pub fn wrap(&self, s: &str, size: u16, width: f32) -> Vec<String> {
+        self.wrap_in(s, size, width, false)
+    }
+
+    /// [`Ui::wrap`] measured in the bold face (or the regular one), as the lines will be drawn:
+    /// bold is wider, and a heading wrapped as regular text runs past its box.
+    pub fn wrap_in(&self, s: &str, size: u16, width: f32, bold: bool) -> Vec<String> {
+        let measure = |t: &str| {
+            if bold {
+                self.width_bold(t, size)
+            } else {
+                self.width(t, size)
+            }
+        };
         let mut lines = Vec::new();
         for para in s.split('\n') {
             let mut line = String::new();
@@ -345,7 +358,7 @@ impl<'a> Ui<'a> {
                 } else {
                     format!("{line} {word}")
                 };
-                if self.width(&next, size) > width && !line.is_empty() {
+                if measure(&next) > width && !line.is_empty() {
                     lines.push(std::mem::replace(&mut line, word.to_string()));
                 } else {
                     line = next;

@@ -4,7 +4,8 @@
 //! more to the assault than a set of diamonds is worth.
 
 use super::war::{
-    assault, guards, loss_weight, prize, stack_guards, strikers, Assault, Guarding, Striker,
+    assault, dice_in_hand, guards, loss_weight, prize, stack_guards, strikers, Assault, Guarding,
+    Striker,
 };
 use super::{unit_value, Ctx};
 use crate::rules::{
@@ -170,17 +171,52 @@ fn storm(ctx: &Ctx, front: &Front, out: &mut Vec<(f64, Command)>) {
     let order = ordered(ctx, front);
     let terms: Vec<Striker> = order.iter().map(|(_, s)| *s).collect();
     let now = assault(&terms, &front.defenders, front.prize);
+    let worth = now.first.is_some() && now.value > WORTH_IT;
+    if !worth {
+        // A lone Guard in a fortification rolls four dice: nothing storms it on its own dice,
+        // so the diamonds in hand decide whether it can be taken at all.
+        if let Some(buy) = opening_die(ctx, front, &order, &now) {
+            out.push(buy);
+        }
+        return;
+    }
     let Some(first) = now.first else {
         return;
     };
-    if now.value <= WORTH_IT {
-        return;
-    }
     let unit = order[first].0;
     out.push((now.value, Command::Attack(Attack::dice(unit, front.target))));
     if let Some(buy) = die_for(ctx, front, &order, first, &now) {
         out.push(buy);
     }
+}
+
+/// A resource die for the strongest attacker when the assault is not worth making on the dice
+/// the units have, but is with every die the hand can buy spread over the strongest.
+fn opening_die(
+    ctx: &Ctx,
+    front: &Front,
+    order: &[(UnitId, Striker)],
+    now: &Assault,
+) -> Option<(f64, Command)> {
+    if !ctx.style.dice || front.defenders.is_empty() {
+        return None;
+    }
+    let extra = dice_in_hand(ctx);
+    if extra == 0 {
+        return None;
+    }
+    let units: Vec<UnitId> = order.iter().map(|(u, _)| *u).collect();
+    let armed = strikers(ctx, &units, front.enemy, extra);
+    let with = assault(&armed, &front.defenders, front.prize);
+    if with.first.is_none() || with.value - now.value.max(0.0) <= DIE_WORTH {
+        return None;
+    }
+    let (unit, _) = order.iter().find(|(_, s)| s.dice < Dice::MAX)?;
+    let cmd = Command::BuyAttackDie(BuyAttackDie {
+        cards: cheapest_set(ctx.state, ctx.me, Suit::Diamonds)?,
+        unit: *unit,
+    });
+    ctx.ok(&cmd).then_some((with.value, cmd))
 }
 
 /// A resource die for the attacker about to go, when it adds enough to the assault.

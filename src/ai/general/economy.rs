@@ -265,6 +265,8 @@ fn trade(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
 
 /// Swaps a turn at most: each is a gamble on two fresh cards.
 const MAX_SWAPS: usize = 6;
+/// Rounds in which low diamonds are still swapped for cards rather than kept for attack dice.
+const EARLY_ROUNDS: u32 = 6;
 
 /// Swap a diamond and a card that buys nothing soon (hearts once food is well ahead, spades
 /// with nothing to build or fortify, a low card of a suit far from a set) for two fresh
@@ -316,8 +318,12 @@ fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
             })
             .min_by_key(|c| (Card::from_id(*c).value(), *c))
     };
+    // Diamonds are the only way through a fortification's four dice, so they are kept for
+    // attack dice once the armies meet; in the first rounds, and beyond two sets, they buy cards.
     let rich = total(Suit::Diamonds) >= 2 * ct;
-    let diamond = lowest(&|c| c.suit() == Some(Suit::Diamonds) && (rich || c.value() <= Some(5)))?;
+    let early = ctx.state.turn() <= EARLY_ROUNDS * ctx.state.players().len() as u32;
+    let diamond =
+        lowest(&|c| c.suit() == Some(Suit::Diamonds) && (rich || (early && c.value() <= Some(5))))?;
     let other = lowest(&|c| c.suit() != Some(Suit::Diamonds) && idle(c))?;
     let cmd = Command::SwapDiamond(SwapDiamond { diamond, other });
     ctx.ok(&cmd).then_some(cmd)

@@ -15,6 +15,9 @@ use super::Ctx;
 use crate::map::PlaceId;
 use crate::rules::{Command, Location, MapPoint, Move, UnitId, UnitType};
 
+/// Objectives tried in a turn before the army falls back on the nearest enemy.
+const OBJECTIVE_TRIES: usize = 3;
+
 /// Where a unit wants to be: within `within` metres of `at`.
 #[derive(Debug, Clone, Copy)]
 struct Goal {
@@ -101,17 +104,20 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         }
     }
     let mut options = Options::default();
-    let target = if ctx.style.concentrate {
-        objective(ctx, &free)
-    } else {
-        None
-    };
+    let mut target = None;
     let mut storm = false;
-    if let Some(t) = &target {
+    // Objectives the army stands before but cannot get at (enemy coins shut every road in):
+    // waiting there is the stall of issue 14, so the next best is taken instead.
+    let mut blocked: Vec<MapPoint> = Vec::new();
+    while ctx.style.concentrate && blocked.len() < OBJECTIVE_TRIES {
+        let Some(t) = objective(ctx, &free, &blocked) else {
+            break;
+        };
         // Who can really get within striking distance: the moves are tried, not guessed.
+        let near = in_striking_range(ctx, t.at, &free);
         let mut ready: Vec<UnitId> = Vec::new();
         let mut strike_moves: Vec<(UnitId, Option<Move>)> = Vec::new();
-        for u in in_striking_range(ctx, t.at, &free) {
+        for &u in &near {
             let mv = best_move(ctx, u, strike(ctx, t.at), &mut options);
             let end = mv.as_ref().map_or(ctx.state.unit_pos(u), |m| Some(m.to));
             if end.is_some_and(|p| p.distance_m(t.at) <= ctx.breadth * 0.95) {
@@ -119,11 +125,25 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
                 strike_moves.push((u, mv));
             }
         }
-        if storms(ctx, t, &ready) {
+        if storms(ctx, &t, &ready) {
             storm = true;
             free.retain(|x| !ready.contains(x));
             moves.extend(strike_moves.into_iter().filter_map(|(_, m)| m));
+        } else if storms(ctx, &t, &near) {
+            blocked.push(t.at);
+            continue;
         }
+        if std::env::var_os("OMMS_AI_DEBUG").is_some() {
+            eprintln!(
+                "[{}] objective near {} ready {} blocked {}",
+                ctx.me.0,
+                near.len(),
+                ready.len(),
+                blocked.len()
+            );
+        }
+        target = Some(t);
+        break;
     }
     for u in free {
         let Some(unit) = ctx.state.unit(u) else {

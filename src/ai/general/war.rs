@@ -118,11 +118,27 @@ pub(super) fn guards(ctx: &Ctx, s: SettlementId) -> Vec<Guarding> {
 
 /// What losing one of my units costs, relative to the war: by Lanchester's square law a
 /// force's worth goes with the square of its size, so the stronger side can trade units.
-/// Armies are compared by their units alone: settlements do not fight.
+/// Armies are compared by their units alone: settlements do not fight. Units standing in the
+/// field beyond a small army's worth are doing nothing: each is cheaper to lose, so a big army
+/// spends itself on the fortifications that hold the game up instead of waiting.
 pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
     let ratio = (ctx.army(enemy) / ctx.army(ctx.me).max(1.0)).min(1.5);
-    (ratio * ratio).clamp(0.15, 1.5)
+    let field = ctx
+        .state
+        .units_of(ctx.me)
+        .into_iter()
+        .filter(|u| {
+            ctx.state
+                .unit(*u)
+                .is_some_and(|u| !matches!(u.at(), Location::Settlement(_)))
+        })
+        .count() as f64;
+    let idle = IDLE_FIELD / field.max(IDLE_FIELD);
+    (ratio * ratio * idle).clamp(0.15, 1.5)
 }
+
+/// Field units an army needs before the rest count as idle.
+const IDLE_FIELD: f64 = 6.0;
 
 /// My strikers, strongest first, with `extra` resource dice spread over the strongest ones.
 pub(super) fn strikers(ctx: &Ctx, units: &[UnitId], enemy: PlayerId, extra: u8) -> Vec<Striker> {
@@ -241,7 +257,8 @@ pub(super) const FIELD_KILL: f64 = 0.75;
 
 /// The objective: the enemy settlement whose capture is worth most for its cost, nearness and
 /// the weakness of its owner (or the last units of a player without settlements).
-pub(super) fn objective(ctx: &Ctx, free: &[UnitId]) -> Option<Objective> {
+/// Objectives at a point of `blocked` are passed over.
+pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Option<Objective> {
     // How far a target is from the army that would take it: the few free units nearest to it
     // (or, with no army yet, my nearest settlement).
     let army: Vec<MapPoint> = free.iter().filter_map(|u| ctx.state.unit_pos(*u)).collect();
@@ -290,7 +307,7 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId]) -> Option<Objective> {
     }
     let extra = dice_in_hand(ctx);
     let mut best: Option<(f64, Objective)> = None;
-    for c in candidates {
+    for c in candidates.into_iter().filter(|c| !blocked.contains(&c.at)) {
         let near = in_striking_range(ctx, c.at, free);
         let now = assault(&strikers(ctx, &near, c.enemy, extra), &c.defenders, c.prize);
         let distance = distance(c.at);

@@ -40,6 +40,8 @@ pub(super) struct MapFeatures {
     pub roads: Vec<RoadFeature>,
     pub water: Vec<Polygon<f64>>,
     pub sea: Vec<Polygon<f64>>,
+    /// Sea features with a `waterway`: navigable rivers connected to the sea.
+    pub rivers: Vec<Polygon<f64>>,
     pub coastline: Vec<LineString<f64>>,
 }
 
@@ -324,6 +326,7 @@ pub(super) fn read_map(
         roads: Vec::new(),
         water: Vec::new(),
         sea: Vec::new(),
+        rivers: Vec::new(),
         coastline: Vec::new(),
     };
     for (index, raw) in features.into_iter().enumerate() {
@@ -427,6 +430,10 @@ pub(super) fn read_map(
                 {
                     props.problems.push(index, "kind", m);
                 }
+                // A navigable river is a sea feature that says which waterway it is.
+                let river = (kind == "sea")
+                    .then(|| props.optional_str("waterway"))
+                    .flatten();
                 let allowed = ["Polygon", "MultiPolygon"];
                 let polys =
                     match geom.filter(|g| check_type(g, kind, &allowed, index, &mut problems)) {
@@ -436,7 +443,9 @@ pub(super) fn read_map(
                         }
                         _ => Vec::new(),
                     };
-                if kind == "sea" {
+                if river.is_some() {
+                    out.rivers.extend(polys);
+                } else if kind == "sea" {
                     out.sea.extend(polys);
                 } else {
                     out.water.extend(polys);

@@ -329,8 +329,10 @@ pub fn parse(map: &GameMap, text: &str) -> Result<LoadedScenario, ScenarioFileEr
             }
             (None, Some([lon, lat]), None) if ship => {
                 let xy = map.projection().to_xy(lon, lat);
-                if !board.sea_chart().is_sea(xy) {
-                    return Err(invalid(format!("{what}: [{lon}, {lat}] is not at sea")));
+                if !board.map().is_water(xy) {
+                    return Err(invalid(format!(
+                        "{what}: [{lon}, {lat}] is not on water (sea or a navigable river)"
+                    )));
                 }
                 Location::Sea(crate::rules::MapPoint::from_m(xy))
             }

@@ -2,18 +2,23 @@
 //! move's radius round the start and enters no enemy Ship's coin.
 //!
 //! Water paths round a real coast have no closed form, so the circle is sampled: a square grid of
-//! [`CELLS_ACROSS`] cells across the circle's diameter, each cell's centre passable when it is at
-//! sea, inside the circle and outside every blocking coin; neighbours (8 ways) connect when the
-//! straight line between their centres touches no shore and no blocking coin. A destination is
+//! [`CELLS_ACROSS`] cells across the circle's diameter, each cell's centre passable when it is
+//! ship water (sea or a navigable river: §10 lets Ships go up them), inside the circle and outside
+//! every blocking coin; neighbours (8 ways) connect when the straight line between their centres
+//! stays on water ([`GameMap::segment_on_water`]) and enters no blocking coin. A destination is
 //! reached when the straight line from the start or from a reached cell within a cell and a half
-//! of it is at sea and clear. The grid is a pure function of the map, the start and the coins, so
-//! a replay gets the same answers; a channel narrower than a cell (≈ 2.5 % of the radius) may be
-//! missed, never a crossing of land invented.
+//! of it is on water and clear. The grid is a pure function of the map, the start and the coins,
+//! so a replay gets the same answers; a channel narrower than a cell (≈ 2.5 % of the radius) may
+//! be missed, never a crossing of land invented.
+//!
+//! The map's own [`GameMap::water_path_within`] answers one destination with a sampled path; the
+//! rules keep this grid because the reach is also drawn and offered to bots, and every point it
+//! offers must pass the same exact line test the move check uses.
 
 use std::collections::VecDeque;
 
 use super::network::{dist, segment_in_disc, Disc};
-use crate::map::SeaChart;
+use crate::map::GameMap;
 
 /// Grid cells across the circle's diameter.
 pub const CELLS_ACROSS: usize = 80;
@@ -38,7 +43,7 @@ impl SeaReach {
     /// The water reached from `start` within `radius`, around the `blockers` (enemy Ships' coins
     /// that do not already cover the start).
     pub(crate) fn compute(
-        chart: &SeaChart,
+        map: &GameMap,
         start: [f64; 2],
         radius: f64,
         blockers: Vec<Disc>,
@@ -55,16 +60,15 @@ impl SeaReach {
             reached: vec![false; n * n],
             blockers,
         };
-        if radius.is_nan() || radius <= 0.0 || !chart.is_sea(start) {
+        if radius.is_nan() || radius <= 0.0 || !map.is_water(start) {
             return r;
         }
         let mut open = vec![false; n * n];
         for j in 0..n {
-            let y = origin[1] + (j as f64 + 0.5) * cell;
-            let row = chart.sea_row(y, origin[0], cell, n);
-            for (i, sea) in row.into_iter().enumerate() {
+            for i in 0..n {
                 let p = r.centre(i, j);
-                open[j * n + i] = sea && dist(p, start) <= radius && !r.in_blocker(p);
+                // The cheap tests first: most of a square's corners lie outside the circle.
+                open[j * n + i] = dist(p, start) <= radius && !r.in_blocker(p) && map.is_water(p);
             }
         }
         let mut queue = VecDeque::new();
@@ -72,7 +76,7 @@ impl SeaReach {
         for j in sj.saturating_sub(1)..=(sj + 1).min(n - 1) {
             for i in si.saturating_sub(1)..=(si + 1).min(n - 1) {
                 let k = j * n + i;
-                if open[k] && r.clear(chart, start, r.centre(i, j)) {
+                if open[k] && r.clear(map, start, r.centre(i, j)) {
                     r.reached[k] = true;
                     queue.push_back((i, j));
                 }
@@ -99,7 +103,7 @@ impl SeaReach {
                 if r.reached[k] || !open[k] {
                     continue;
                 }
-                if r.clear(chart, a, r.centre(ni, nj)) {
+                if r.clear(map, a, r.centre(ni, nj)) {
                     r.reached[k] = true;
                     queue.push_back((ni, nj));
                 }
@@ -124,28 +128,28 @@ impl SeaReach {
         self.blockers.iter().any(|d| d.contains(p))
     }
 
-    /// The straight line touches no shore and enters no blocking coin.
-    fn clear(&self, chart: &SeaChart, a: [f64; 2], b: [f64; 2]) -> bool {
-        !chart.crosses_shore(a, b)
+    /// The straight line stays on water and enters no blocking coin.
+    fn clear(&self, map: &GameMap, a: [f64; 2], b: [f64; 2]) -> bool {
+        map.segment_on_water(a, b)
             && !self
                 .blockers
                 .iter()
                 .any(|d| segment_in_disc(a, b, d).is_some())
     }
 
-    /// Whether the Ship can end at `to`: at sea, inside the circle, outside every blocking coin,
+    /// Whether the Ship can end at `to`: on water, inside the circle, outside every blocking coin,
     /// and joined to the start by water.
-    pub(crate) fn reaches(&self, chart: &SeaChart, to: [f64; 2]) -> bool {
-        if dist(to, self.start) > self.radius || !chart.is_sea(to) || self.in_blocker(to) {
+    pub(crate) fn reaches(&self, map: &GameMap, to: [f64; 2]) -> bool {
+        if dist(to, self.start) > self.radius || !map.is_water(to) || self.in_blocker(to) {
             return false;
         }
-        if chart.is_sea(self.start) && self.clear(chart, self.start, to) {
+        if self.clear(map, self.start, to) {
             return true;
         }
         let (ti, tj) = self.cell_of(to);
         for j in tj.saturating_sub(1)..=(tj + 1).min(self.n - 1) {
             for i in ti.saturating_sub(1)..=(ti + 1).min(self.n - 1) {
-                if self.reached[j * self.n + i] && self.clear(chart, self.centre(i, j), to) {
+                if self.reached[j * self.n + i] && self.clear(map, self.centre(i, j), to) {
                     return true;
                 }
             }

@@ -6,7 +6,7 @@ use super::moves::{metres, refused};
 use super::network::dist;
 use super::sea_reach::SeaReach;
 use super::MapBoard;
-use crate::map::{Measure, SeaChart};
+use crate::map::Measure;
 use crate::rules::command::Move;
 use crate::rules::error::RuleError;
 use crate::rules::ids::{MapPoint, PlayerId, SettlementId, UnitId};
@@ -21,14 +21,9 @@ fn measure_name(m: Measure) -> &'static str {
 }
 
 impl MapBoard<'_> {
-    /// The map's sea areas, indexed the first time a Ship question is asked.
-    pub fn sea_chart(&self) -> &SeaChart {
-        self.sea.get_or_init(|| SeaChart::new(self.map))
-    }
-
     /// Whether the map has ports at all: a game with seafaring needs at least one.
     pub fn has_ports(&self) -> bool {
-        self.map.places().iter().any(|p| p.port()) && self.sea_chart().has_sea()
+        self.map.has_sea() && !self.map.ports().is_empty()
     }
 
     /// Whether `s` is a port in this game: seafaring is on and its place is a port of the map.
@@ -70,8 +65,9 @@ impl MapBoard<'_> {
             return Err(refused(format!("{} is not a port.", set.name())));
         }
         let centre = set.pos().to_m();
-        let chart = self.sea_chart();
-        let at = chart
+        // §10 puts a new Ship on the nearest *sea* point, not up a river.
+        let at = self
+            .map
             .nearest_sea(centre)
             .filter(|q| dist(*q, centre) <= self.harbour_m())
             .ok_or_else(|| {
@@ -116,7 +112,7 @@ impl MapBoard<'_> {
             .filter(|c| !except.contains(&c.piece))
             .map(|c| c.disc)
             .collect();
-        SeaReach::compute(self.sea_chart(), start, radius, discs)
+        SeaReach::compute(self.map, start, radius, discs)
     }
 
     fn ship_start(&self, state: &State, u: &Unit) -> Result<([f64; 2], Measure), RuleError> {
@@ -158,10 +154,9 @@ impl MapBoard<'_> {
                 metres(radius)
             )));
         }
-        let chart = self.sea_chart();
-        if !chart.is_sea(to) {
+        if !self.map.is_water(to) {
             return Err(refused(
-                "Ships stay on the water: that point is not at sea.".into(),
+                "Ships stay on the water: that point is neither sea nor a navigable river.".into(),
             ));
         }
         let coins = self.sea_blockers(state, u.owner(), start);
@@ -173,12 +168,12 @@ impl MapBoard<'_> {
         }
         if self
             .reach_from(state, u.owner(), start, radius, &[])
-            .reaches(chart, to)
+            .reaches(self.map, to)
         {
             return Ok(Location::Sea(MapPoint::from_m(to)));
         }
-        let open = SeaReach::compute(chart, start, radius, Vec::new());
-        if open.reaches(chart, to) && !coins.is_empty() {
+        let open = SeaReach::compute(self.map, start, radius, Vec::new());
+        if open.reaches(self.map, to) && !coins.is_empty() {
             let pieces: Vec<Piece> = coins.iter().map(|c| c.piece).collect();
             return Err(refused(format!(
                 "Blocked by {}: no way over water to there.",
@@ -221,7 +216,7 @@ impl MapBoard<'_> {
             .map(Piece::Unit)
             .collect();
         let reach = self.reach_from(state, attacker.owner(), from.to_m(), radius, &stack);
-        if reach.reaches(self.sea_chart(), to) {
+        if reach.reaches(self.map, to) {
             Ok(())
         } else {
             Err(refused(format!(

@@ -7,7 +7,7 @@
 use super::figure::{Figure, FigureId, Kit, Role, SquadId, TeamId, Traits};
 use super::movement::Mount;
 use super::room;
-use super::roster::{Roster, Team};
+use super::roster::{squad_sizes, Roster, Team};
 use crate::tactical::battlefield::{AreaKind, Battlefield};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
@@ -130,8 +130,18 @@ impl<K: Kit> Deployer<'_, K> {
     }
 }
 
-/// Deploy both sides' teams (`[attacker, defender]`); every squad of up to three teams gets an
-/// officer carrying `officer_kit`, mounted when his squad's first team rides.
+/// The squad of each of `teams` teams in order: squads of two or three teams (one only for a
+/// side of one team), as [`squad_sizes`] splits them.
+pub fn squads_of(teams: usize) -> Vec<SquadId> {
+    squad_sizes(teams)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(k, n)| std::iter::repeat_n(SquadId(k as u16), n))
+        .collect()
+}
+
+/// Deploy both sides' teams (`[attacker, defender]`) in squads of two or three teams; every
+/// squad gets an officer carrying `officer_kit`, mounted when his squad's first team rides.
 pub fn deploy<K: Kit>(
     field: &Battlefield,
     plans: [&[TeamPlan<K>]; 2],
@@ -153,13 +163,14 @@ pub fn deploy<K: Kit>(
     );
     let atk = plans[0];
     let n = atk.len();
+    let atk_squads = squads_of(n);
     for (k, plan) in atk.iter().enumerate() {
         let along = (k as f64 - (n as f64 - 1.0) / 2.0) * inches(6.0);
         let centre = step(edge_mid, edge_bearing + 90.0, along);
         let facing = towards_objective(centre);
         d.team(
             Side::Attacker,
-            SquadId((k / 3) as u16),
+            atk_squads[k],
             false,
             None,
             plan,
@@ -172,6 +183,7 @@ pub fn deploy<K: Kit>(
     let mut house_iter = houses.iter();
     let mut field_k = 0usize;
     let def = plans[1];
+    let def_squads = squads_of(def.len());
     for (k, plan) in def.iter().enumerate() {
         let (centre, house) = match (plan.garrison, house_iter.next()) {
             (true, Some(&h)) => (field.areas[h].top, Some(h)),
@@ -184,7 +196,7 @@ pub fn deploy<K: Kit>(
         };
         d.team(
             Side::Defender,
-            SquadId((k / 3) as u16),
+            def_squads[k],
             house.is_some(),
             house,
             plan,
@@ -194,7 +206,7 @@ pub fn deploy<K: Kit>(
     }
     // Officers: one per squad, beside its first team.
     for (side, teams) in [(Side::Attacker, atk.len()), (Side::Defender, def.len())] {
-        for squad in 0..teams.div_ceil(3) as u16 {
+        for squad in 0..squad_sizes(teams).len() as u16 {
             let Some(team) = d
                 .roster
                 .teams()

@@ -92,6 +92,15 @@ pub struct Figure<K> {
     fired: bool,
     charging: bool,
     charge_used: bool,
+    /// Has a horse, ridden or led: a trooper who dismounted may mount again.
+    #[serde(default)]
+    horse: bool,
+    /// Stands on the roof of the house he is in (a high place), not inside it.
+    #[serde(default)]
+    on_roof: bool,
+    /// Has fired a small arm this turn (a man who held his fire has not).
+    #[serde(default)]
+    shot: bool,
 }
 
 impl<K: Kit> Figure<K> {
@@ -124,6 +133,9 @@ impl<K: Kit> Figure<K> {
             fired: false,
             charging: false,
             charge_used: false,
+            horse: mount == Mount::Horse,
+            on_roof: false,
+            shot: false,
         }
     }
 
@@ -188,6 +200,19 @@ impl<K: Kit> Figure<K> {
         self.charge_used
     }
 
+    /// Has a horse, ridden or led: may mount (or dismount).
+    pub fn has_horse(&self) -> bool {
+        self.horse || self.mount == Mount::Horse
+    }
+    /// Stands on a roof: a high place, with none of the house's cover.
+    pub fn on_roof(&self) -> bool {
+        self.on_roof
+    }
+    /// Has fired a small arm this turn.
+    pub fn shot(&self) -> bool {
+        self.shot
+    }
+
     /// How messages name him: side, kind and number ("attacking rifleman #3").
     pub fn name(&self) -> String {
         let side = match self.side {
@@ -218,6 +243,19 @@ impl<K: Kit> Figure<K> {
     pub(in crate::tactical) fn set_fired(&mut self) {
         self.fired = true;
     }
+    pub(in crate::tactical) fn set_shot(&mut self) {
+        self.fired = true;
+        self.shot = true;
+    }
+    pub(in crate::tactical) fn set_mount(&mut self, m: Mount) {
+        if m == Mount::Horse {
+            self.horse = true;
+        }
+        self.mount = m;
+    }
+    pub(in crate::tactical) fn set_roof(&mut self, up: bool) {
+        self.on_roof = up;
+    }
     pub(in crate::tactical) fn set_charging(&mut self) {
         self.charging = true;
         self.charge_used = true;
@@ -230,6 +268,7 @@ impl<K: Kit> Figure<K> {
         self.moved = false;
         self.travelled = false;
         self.fired = false;
+        self.shot = false;
         self.charging = false;
     }
     /// Change the figure wholesale: for building test positions and previews only.
@@ -244,7 +283,17 @@ pub struct FigureEdit<'a, K>(&'a mut Figure<K>);
 impl<K: Kit> FigureEdit<'_, K> {
     /// Mount or dismount him.
     pub fn mount(self, m: Mount) -> Self {
-        self.0.mount = m;
+        self.0.set_mount(m);
+        self
+    }
+    /// Give him a horse to mount (a dismounted trooper) or take it away.
+    pub fn horse(self, has: bool) -> Self {
+        self.0.horse = has;
+        self
+    }
+    /// Put him on the roof of the house he stands in, or down from it.
+    pub fn roof(self, up: bool) -> Self {
+        self.0.on_roof = up;
         self
     }
     /// Give him traits.

@@ -7,7 +7,7 @@ use super::figure::{Figure, FigureId, Kit};
 use super::movement::Mount;
 use super::roster::Roster;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::table::{distance, inches, TablePoint};
+use crate::tactical::table::{distance, inches, Facing, TablePoint};
 
 /// Figures this close (centre to centre) are in contact for hand to hand.
 pub fn contact() -> f64 {
@@ -164,6 +164,40 @@ pub fn modifiers<K: Kit>(
     mods
 }
 
+/// How far apart the three men who repel horses may stand from the man the horse charges.
+pub fn repel_reach() -> f64 {
+    inches(2.0)
+}
+
+/// Half the arc a man repelling horses must have the horseman in: he faces him when the
+/// horseman is within 45° of straight ahead (the front quarter, as other rulesets' arcs).
+pub const REPEL_HALF_ARC_DEG: f64 = 45.0;
+
+/// Whether the charging horseman `horse` is repelled by `foot`'s comrades: three men on foot,
+/// `foot` among them, standing within [`repel_reach`] of him and facing the horseman, at least
+/// two of them with bayonets who have not fired this turn (the third may have). A repelled
+/// charge loses its charge bonus and the horseman's bonus against foot.
+pub fn repelled<K: Kit>(roster: &Roster<K>, horse: &Figure<K>, foot: &Figure<K>) -> bool {
+    if horse.mount() != Mount::Horse || !horse.charging() || foot.mount() != Mount::Foot {
+        return false;
+    }
+    let faces =
+        |f: &Figure<K>| Facing(f.facing()).within_arc(f.pos(), horse.pos(), REPEL_HALF_ARC_DEG);
+    if !faces(foot) {
+        return false;
+    }
+    let ranks: Vec<&Figure<K>> = roster
+        .living(foot.side())
+        .filter(|f| f.mount() == Mount::Foot && faces(f))
+        .filter(|f| distance(f.pos(), foot.pos()) <= repel_reach() + 1e-9)
+        .collect();
+    let bayonets = ranks
+        .iter()
+        .filter(|f| f.kit().bayonet() && !f.shot())
+        .count();
+    ranks.len() >= 3 && bayonets >= 2
+}
+
 /// The bonuses that come of who the men are rather than how they stand: heavy cavalry and
 /// lancers charging, elite troops, armour, and a poor weapon for hand to hand (the kit says).
 fn trait_modifiers<K: Kit>(
@@ -230,7 +264,20 @@ pub fn fight<K: Kit>(
         .iter()
         .filter_map(|id| roster.figure(*id))
         .collect();
-    let lone_total = die() as i8 + total(&modifiers(field, me, foes[0]));
+    // A horseman charging into formed bayonets loses his charge and his edge over foot.
+    let mods = |a: &Figure<K>, b: &Figure<K>| {
+        let mut m = modifiers(field, a, b);
+        if repelled(roster, a, b) {
+            m.retain(|x| {
+                !matches!(
+                    x,
+                    MeleeModifier::CavalryVsFoot | MeleeModifier::HeavyCavalryChargingFoot
+                )
+            });
+        }
+        m
+    };
+    let lone_total = die() as i8 + total(&mods(me, foes[0]));
     let mut opponents = Vec::new();
     let mut fallen = Vec::new();
     let n = foes.len();
@@ -242,7 +289,7 @@ pub fn fight<K: Kit>(
             break;
         }
         let numbers = MeleeModifier::for_numbers(n, k).map_or(0, |m| m.value());
-        let t = die() as i8 + total(&modifiers(field, foe, me)) + numbers;
+        let t = die() as i8 + total(&mods(foe, me)) + numbers;
         opponents.push((foe.id(), Some(t)));
         if t > lone_total {
             fallen.push(me.id());

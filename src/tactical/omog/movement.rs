@@ -37,6 +37,16 @@ pub enum Mount {
     Horse,
 }
 
+impl Mount {
+    /// What mounting or dismounting makes of him: a man on foot mounts, a horseman dismounts.
+    pub fn changed(self) -> Mount {
+        match self {
+            Mount::Foot => Mount::Horse,
+            Mount::Horse => Mount::Foot,
+        }
+    }
+}
+
 /// How far a figure may go in one move over ground of this footing alone.
 ///
 /// Roads (even through woods or swamp), towns and walled courtyards give the full pace; off

@@ -5,7 +5,10 @@
 use super::cohesion;
 use super::figure::{Figure, FigureId, Kit};
 use super::melee::contact;
-use super::movement::{charge_distance_ok, move_fraction, Mount};
+use super::movement::{
+    charge_distance_ok, crosses_obstacle, mount_change_allowed, mount_change_fraction,
+    move_fraction, obstacle_allowance, Mount,
+};
 use super::refusal::Refusal;
 use super::room;
 use super::roster::Roster;
@@ -40,6 +43,21 @@ pub struct MoveCheck {
     pub survey: PathSurvey,
 }
 
+/// What a figure does with its move besides going along the path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// A plain move.
+    Walk,
+    /// A cavalry or bayonet charge into contact.
+    Charge,
+    /// Go along the path, then mount (a man on foot with a horse) or dismount (a horseman):
+    /// a HALF move of his FULL move on top of the path.
+    Remount,
+    /// Go along the path into a house and climb onto its roof: climbing, so a SHORT move (a
+    /// man's obstacle pace) at most in all.
+    Climb,
+}
+
 /// Check a move: its path over the terrain, room to stand at its end, the figure's allowance,
 /// team cohesion and the conditions of a charge.
 pub fn check_move<K: Kit>(
@@ -50,6 +68,22 @@ pub fn check_move<K: Kit>(
     path: &[TablePoint],
     charge: bool,
 ) -> Result<MoveCheck, Refusal> {
+    let how = if charge { How::Charge } else { How::Walk };
+    check_move_as(field, roster, clock, id, path, how)
+}
+
+/// Check a move made `how`: a plain move or a charge (see [`check_move`]), mounting or
+/// dismounting at its end, or climbing onto a roof at its end. A man coming down from a roof
+/// climbs too, so his move is capped like any climb.
+pub fn check_move_as<K: Kit>(
+    field: &Battlefield,
+    roster: &Roster<K>,
+    clock: &Clock,
+    id: FigureId,
+    path: &[TablePoint],
+    how: How,
+) -> Result<MoveCheck, Refusal> {
+    let charge = how == How::Charge;
     if !matches!(clock.phase(), Phase::Move(_)) {
         return Err(Refusal::NotMovePhase);
     }
@@ -87,7 +121,37 @@ pub fn check_move<K: Kit>(
         return Err(Refusal::InWater(f.name()));
     }
     room::check(field, roster, f, end, &survey)?;
-    let used = move_fraction(f.mount(), &survey);
+    let mut used = move_fraction(f.mount(), &survey);
+    let climbing = how == How::Climb || f.on_roof();
+    if climbing {
+        used = used.max(survey.length / obstacle_allowance(f.mount()));
+    }
+    match how {
+        How::Walk | How::Charge => {}
+        How::Remount => {
+            if !f.has_horse() {
+                return Err(Refusal::NoHorse(f.name()));
+            }
+            let swamp = field.area_kinds_at(end).contains(&AreaKind::Swamp)
+                || survey.legs.last().is_some_and(|l| l.footing.swamp);
+            let at_end = crate::tactical::sight::Footing {
+                swamp,
+                ..Default::default()
+            };
+            if climbing || !mount_change_allowed(&at_end, crosses_obstacle(&survey)) {
+                return Err(Refusal::NoMountChangeHere(f.name()));
+            }
+            if f.mount() == Mount::Foot && !room::houses_at(field, end).is_empty() {
+                return Err(Refusal::HorseInHouse(f.name()));
+            }
+            used += mount_change_fraction();
+        }
+        How::Climb => {
+            if room::houses_at(field, end).is_empty() {
+                return Err(Refusal::ClimbNoHouse(f.name()));
+            }
+        }
+    }
     if used > 1.0 + 1e-9 {
         return Err(Refusal::TooFar {
             who: f.name(),
@@ -124,6 +188,18 @@ pub fn check_hold<K: Kit>(roster: &Roster<K>, clock: &Clock, id: FigureId) -> Re
         Phase::Fire(_) if f.fired() => Err(Refusal::FiredAlready(f.name())),
         _ => Ok(()),
     }
+}
+
+/// Whether a figure may turn in place: his order of the move phase.
+pub fn check_face<K: Kit>(roster: &Roster<K>, clock: &Clock, id: FigureId) -> Result<(), Refusal> {
+    if !matches!(clock.phase(), Phase::Move(_)) {
+        return Err(Refusal::NotMovePhase);
+    }
+    let f = own_figure(roster, clock, id)?;
+    if f.moved() {
+        return Err(Refusal::MovedAlready(f.name()));
+    }
+    Ok(())
 }
 
 /// Whether the side may end its move now.

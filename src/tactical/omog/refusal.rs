@@ -143,4 +143,16 @@ pub enum Refusal {
         /// The modifiers, as the player reads them.
         why: String,
     },
+    /// Only a man with a horse, ridden or led, mounts or dismounts.
+    #[error("The {0} has no horse to mount.")]
+    NoHorse(String),
+    /// Mounting and dismounting are not done in a swamp, at a ford or over a wall.
+    #[error("The {0} cannot mount or dismount in a swamp, while fording or while climbing.")]
+    NoMountChangeHere(String),
+    /// A climb ends on the roof of a house.
+    #[error("The {0} can only climb onto the roof of a house he ends his move in.")]
+    ClimbNoHouse(String),
+    /// Charges are made on foot or on horseback, not while mounting or climbing.
+    #[error("A charge is a plain move: no mounting, dismounting or climbing in it.")]
+    ChargeIsPlain,
 }

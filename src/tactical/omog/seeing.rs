@@ -2,9 +2,10 @@
 //! man, and a man deep in a wood is hidden from anyone outside that wood — both ways, since if
 //! he cannot be hit he cannot fire back.
 
+use super::figure::{Figure, Kit};
 use super::movement::woods_sight_depth;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::sight::Sight;
+use crate::tactical::sight::{Cover, Sight};
 use crate::tactical::table::TablePoint;
 
 /// Why a man cannot be fired at from a point.
@@ -52,4 +53,67 @@ pub fn line_of_fire(field: &Battlefield, from: TablePoint, to: TablePoint) -> Re
             }
         }
     }
+}
+
+/// One thing about where the two men stand that changes a shot's roll, in terms both OMOG
+/// rulesets share; each turns them into its own modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShotTerm {
+    /// The target's cover against the shooter.
+    Cover(Cover),
+    /// The target has no cover but stands at a corner, a wall's end or the edge of the trees,
+    /// firing round it.
+    FiringRound,
+    /// The shooter is on a roof or a hill and the target is not.
+    ShooterHigh,
+}
+
+/// What the ground gives a shot from `shooter` at `target`. Engine ruling (see the rules docs):
+/// a house is all the cover a man in it gets; otherwise the ground he stands in (woods, a hill
+/// crest) and the best wall in front of him add, one of each; a man with no cover beside a
+/// house, wood or wall is firing round it. A man on a roof is on the house, not in it: it covers
+/// him not at all, and it is a high place to shoot from.
+pub fn shot_terms<K: Kit>(
+    field: &Battlefield,
+    shooter: &Figure<K>,
+    target: &Figure<K>,
+) -> Vec<ShotTerm> {
+    let (to, from) = (target.pos(), shooter.pos());
+    let mut covers = field.covers(to, from);
+    if target.on_roof() {
+        covers.retain(|c| *c != Cover::House);
+    }
+    let mut out: Vec<ShotTerm> = Vec::new();
+    if covers.first() == Some(&Cover::House) {
+        out.push(ShotTerm::Cover(Cover::House));
+    } else {
+        for c in [Cover::Woods, Cover::HillCrest] {
+            if covers.contains(&c) {
+                out.push(ShotTerm::Cover(c));
+            }
+        }
+        // The best wall only: a fence behind a stone wall adds nothing.
+        if let Some(&w) = covers.iter().find(|c| matches!(c, Cover::Wall(_))) {
+            out.push(ShotTerm::Cover(w));
+        }
+        if out.is_empty() && !target.on_roof() && field.beside_cover(to, from) {
+            out.push(ShotTerm::FiringRound);
+        }
+    }
+    let high =
+        |f: &Figure<K>| f.on_roof() || field.area_kinds_at(f.pos()).contains(&AreaKind::Hill);
+    if high(shooter) && !high(target) {
+        out.push(ShotTerm::ShooterHigh);
+    }
+    out
+}
+
+/// The cover a man has against a heavy weapon's point of impact: none from a house whose roof
+/// he stands on.
+pub fn cover_from<K: Kit>(field: &Battlefield, f: &Figure<K>, impact: TablePoint) -> Option<Cover> {
+    let mut covers = field.covers(f.pos(), impact);
+    if f.on_roof() {
+        covers.retain(|c| *c != Cover::House);
+    }
+    covers.first().copied()
 }

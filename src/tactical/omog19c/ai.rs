@@ -6,11 +6,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::check::{check, check_move, targets};
 use super::command::OmogCommand;
-use super::state::{contact, Figure, HeavyKind, OmogState, Phase, Role};
+use super::state::{contact, Figure, FigureId, HeavyKind, OmogState, Phase, Role};
 use super::tables::{allowance, fieldpiece, gatling, Mount};
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::ruleset::{BotLevel, Side};
+use crate::tactical::ruleset::{BattleOutcome, BotLevel, Piece, Side};
 use crate::tactical::sight::Footing;
 use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
 
@@ -198,6 +198,14 @@ fn win_chance(mine: i8, theirs: i8) -> f64 {
     wins as f64 / 36.0
 }
 
+/// The bot's reading of `f`'s chance of beating `foe` hand to hand.
+fn melee_odds(field: &Battlefield, f: &Figure, foe: &Figure) -> f64 {
+    let mine = i8::from(f.mount() == Mount::Horse && foe.mount() == Mount::Foot)
+        + i8::from(f.mount() == Mount::Foot) * 2;
+    let theirs = i8::from(foe.mount() == Mount::Foot && !in_cover(field, foe.pos()));
+    win_chance(mine, theirs)
+}
+
 fn in_cover(field: &Battlefield, p: TablePoint) -> bool {
     field
         .area_kinds_at(p)
@@ -273,10 +281,7 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
                     .living(side.other())
                     .min_by(|a, b| distance(a.pos(), end).total_cmp(&distance(b.pos(), end)))
                     .expect("charge target");
-                let mine = i8::from(f.mount() == Mount::Horse && foe.mount() == Mount::Foot)
-                    + i8::from(f.mount() == Mount::Foot) * 2;
-                let theirs = i8::from(foe.mount() == Mount::Foot && !in_cover(field, foe.pos()));
-                let p = win_chance(mine, theirs);
+                let p = melee_odds(field, f, foe);
                 return if p > 0.5 { 10.0 + p } else { 0.0 };
             }
             // Garrisons hold their houses; gun crews stay by their guns.
@@ -325,5 +330,129 @@ fn score(field: &Battlefield, state: &OmogState, side: Side, cmd: &OmogCommand) 
             30.0 + enemies
         }
         OmogCommand::Hold { .. } | OmogCommand::EndMove | OmogCommand::EndFire => 0.0,
+        // Not among the bot's candidates yet.
+        OmogCommand::Remount { .. } | OmogCommand::Climb { .. } | OmogCommand::Face { .. } => 0.0,
     }
+}
+
+// What the generic bot of `crate::tactical::bot` asks of OMOG 19C over the seam.
+
+/// Every living figure, as a piece: ready while it has not moved (move phase) or fired (fire
+/// phase).
+pub fn pieces(state: &OmogState) -> Vec<Piece> {
+    let phase = state.phase();
+    state
+        .figures()
+        .iter()
+        .filter(|f| f.alive())
+        .map(|f| Piece {
+            key: u32::from(f.id().0),
+            side: f.side(),
+            pos: f.pos(),
+            ready: match phase {
+                Phase::Move(s) => s == f.side() && !f.moved(),
+                Phase::Fire(s) => s == f.side() && !f.fired(),
+                Phase::Over => false,
+            },
+        })
+        .collect()
+}
+
+/// One figure's legal commands: its own candidates, a move as far as it may go towards
+/// `towards`, its team's gun if it crews one, and standing still.
+pub fn piece_commands(
+    field: &Battlefield,
+    state: &OmogState,
+    key: u32,
+    towards: TablePoint,
+) -> Vec<OmogCommand> {
+    let Some(f) = u16::try_from(key)
+        .ok()
+        .and_then(|k| state.figure(FigureId(k)))
+    else {
+        return Vec::new();
+    };
+    let mut out = figure_candidates(field, state, f);
+    if matches!(state.phase(), Phase::Move(_)) && !f.moved() && distance(f.pos(), towards) > 1.0 {
+        if let Some(p) = furthest_towards(
+            field,
+            state,
+            f,
+            compass_bearing(f.pos(), towards),
+            distance(f.pos(), towards),
+            false,
+        ) {
+            out.push(OmogCommand::Move {
+                figure: f.id(),
+                path: vec![f.pos(), p],
+                charge: false,
+            });
+        }
+    }
+    if f.role() == Role::Gunner {
+        out.extend(
+            gun_candidates(field, state, f.side())
+                .into_iter()
+                .filter(|c| match c {
+                    OmogCommand::FireGun { team, .. } | OmogCommand::FireGatling { team, .. } => {
+                        *team == f.team()
+                    }
+                    _ => false,
+                }),
+        );
+    }
+    let hold = OmogCommand::Hold { figure: f.id() };
+    if check(field, state, &hold).is_ok() {
+        out.push(hold);
+    }
+    out
+}
+
+/// The position for `side` in OMOG 19C's terms, in figures: losses each way, hits waiting to
+/// fall, who holds the objective, the odds of every hand-to-hand fight about to be fought, and
+/// gun crews by their guns; a finished battle is worth far more than any of it.
+pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64 {
+    if let Some(o) = state.outcome() {
+        return match o {
+            BattleOutcome::AttackerWins if side == Side::Attacker => 100.0,
+            BattleOutcome::DefenderWins if side == Side::Defender => 100.0,
+            BattleOutcome::StandOff => 0.0,
+            _ => -100.0,
+        };
+    }
+    let sign = |s: Side| if s == side { 1.0 } else { -1.0 };
+    let l = state.losses();
+    let mut v = f64::from(l[side.other().index()]) - f64::from(l[side.index()]);
+    for id in state.pending_hits() {
+        if let Some(f) = state.figure(*id) {
+            v -= 0.9 * sign(f.side());
+        }
+    }
+    if let Some((h, n)) = state.holder() {
+        v += sign(h) * (1.0 + f64::from(n));
+    }
+    for f in state.figures().iter().filter(|f| f.alive()) {
+        let foe = state
+            .living(f.side().other())
+            .filter(|e| distance(e.pos(), f.pos()) <= contact() * 1.05)
+            .min_by(|a, b| distance(a.pos(), f.pos()).total_cmp(&distance(b.pos(), f.pos())));
+        if let Some(foe) = foe {
+            v += sign(f.side()) * (melee_odds(field, f, foe) - 0.5);
+        }
+        if f.role() == Role::Gunner {
+            if let Some(g) = state.gun(f.team()) {
+                if distance(g.pos(), f.pos()) > crate::tactical::table::inches(2.0) {
+                    v -= 0.5 * sign(f.side());
+                }
+            }
+        }
+    }
+    v
+}
+
+/// A copy of the battle whose dice from now on come from `seed`.
+pub fn reseeded(state: &OmogState, seed: u64) -> OmogState {
+    let mut s = state.clone();
+    s.dice = crate::tactical::omog::Dice::new(seed);
+    s
 }

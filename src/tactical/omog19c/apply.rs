@@ -33,9 +33,20 @@ pub fn apply(state: &mut OmogState, e: &OmogEvent) {
             }
             f.set_pos(*to);
             f.set_moved();
+            // Any move comes down from a roof; a climb goes back up after it.
+            f.set_roof(false);
             if *charge {
                 f.set_charging();
             }
+        }
+        OmogEvent::Remounted { figure, mount } => {
+            state.roster.figure_mut(*figure).set_mount(*mount)
+        }
+        OmogEvent::Climbed { figure } => state.roster.figure_mut(*figure).set_roof(true),
+        OmogEvent::Faced { figure, bearing } => {
+            let f = state.roster.figure_mut(*figure);
+            f.set_facing(*bearing);
+            f.set_moved();
         }
         OmogEvent::Held { figure } => {
             let moving = matches!(state.clock.phase(), Phase::Move(_));
@@ -52,7 +63,7 @@ pub fn apply(state: &mut OmogState, e: &OmogEvent) {
                 g.moved_to(*to, turn);
             }
         }
-        OmogEvent::Shot { figure, .. } => state.roster.figure_mut(*figure).set_fired(),
+        OmogEvent::Shot { figure, .. } => state.roster.figure_mut(*figure).set_shot(),
         OmogEvent::HeavyFired { team, template, .. } => {
             let turn = state.clock.turn();
             let crew: Vec<_> = state

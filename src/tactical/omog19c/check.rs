@@ -8,12 +8,12 @@ use super::command::OmogCommand;
 use super::refusal::Refusal;
 use super::state::{Figure, FigureId, Gun, HeavyKind, OmogState, Phase, Role, TeamId};
 use super::tables::{fieldpiece, gatling, stick, to_hit, Mount, ShotModifier};
-use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::omog::orders;
-use crate::tactical::omog::seeing::{line_of_fire, Unseen};
+use crate::tactical::battlefield::Battlefield;
+use crate::tactical::omog::orders::{self, How};
+use crate::tactical::omog::seeing::{line_of_fire, shot_terms, Unseen};
 use crate::tactical::omog::Refusal as Core;
 use crate::tactical::ruleset::Side;
-use crate::tactical::sight::{Cover, Crossed};
+use crate::tactical::sight::Crossed;
 use crate::tactical::table::distance;
 use crate::tactical::table::TablePoint;
 
@@ -36,13 +36,25 @@ pub fn check_move(
     path: &[TablePoint],
     charge: bool,
 ) -> Result<f64, Refusal> {
+    let how = if charge { How::Charge } else { How::Walk };
+    check_move_as(field, state, id, path, how)
+}
+
+/// Check a move made `how` (a plain move, a charge, mounting or dismounting, climbing onto a
+/// roof): the OMOG core's checks and what a gun crew may do. Returns the share of the move used.
+pub fn check_move_as(
+    field: &Battlefield,
+    state: &OmogState,
+    id: FigureId,
+    path: &[TablePoint],
+    how: How,
+) -> Result<f64, Refusal> {
     let orders::MoveCheck { used, survey } =
-        orders::check_move(field, state.roster(), state.clock(), id, path, charge)?;
+        orders::check_move_as(field, state.roster(), state.clock(), id, path, how)?;
     let f = state.figure(id).expect("checked");
     let end = *path.last().expect("checked");
-    if state.gun(f.team()).is_some() && f.role() == Role::Gunner {
-        let crew = state.team_members(f.team()).count();
-        if crew < 3 && distance(end, f.pos()) > 0.01 {
+    if let Some(gun) = state.gun(f.team()).filter(|_| f.role() == Role::Gunner) {
+        if pushers(state, f.team(), gun) < 3 && distance(end, f.pos()) > 0.01 {
             return Err(Refusal::CrewTooSmall);
         }
         if survey.crossed.iter().any(|(_, c)| *c == Crossed::Ford)
@@ -61,6 +73,26 @@ pub fn check_move(
         }
     }
     Ok(used)
+}
+
+/// How far from a gun a soldier of another team may stand and still lend a hand pushing it.
+pub fn helper_reach() -> f64 {
+    crate::tactical::table::inches(2.0)
+}
+
+/// The men who can push a team's gun: its living crew, and soldiers of other teams of the same
+/// side on foot within [`helper_reach`] of it (they push but never serve it). Three are needed.
+pub fn pushers(state: &OmogState, team: TeamId, gun: &Gun) -> usize {
+    let crew = state.team_members(team).count();
+    let side = state.team(team).map(|t| t.side());
+    let helpers = state
+        .figures()
+        .iter()
+        .filter(|h| h.alive() && Some(h.side()) == side && h.team() != team)
+        .filter(|h| h.role() == Role::Soldier && h.mount() == Mount::Foot)
+        .filter(|h| distance(h.pos(), gun.pos()) <= helper_reach() + 1e-9)
+        .count();
+    crew + helpers
 }
 
 /// A small-arms shot worked out: the range, the band's number, every modifier and the roll
@@ -115,11 +147,10 @@ pub fn shot_odds(
             .into())
         }
     }
-    let mut mods = cover_modifiers(field, target.pos(), shooter.pos());
-    let high = |p| field.area_kinds_at(p).contains(&AreaKind::Hill);
-    if high(shooter.pos()) && !high(target.pos()) {
-        mods.push(ShotModifier::ShooterHigh);
-    }
+    let mut mods: Vec<ShotModifier> = shot_terms(field, shooter, target)
+        .into_iter()
+        .filter_map(ShotModifier::for_term)
+        .collect();
     if shooter.mount() == Mount::Horse && shooter.travelled() {
         mods.push(ShotModifier::ShooterMovedOnHorse);
     }
@@ -147,35 +178,6 @@ pub fn shot_odds(
         }
         .into()),
     }
-}
-
-/// What a target's cover gives against a shot from `from`. Engine ruling (see the docs): a house
-/// is all the cover a man in it gets (−2 and nothing more); otherwise the ground he stands in
-/// (woods, a hill crest) and a wall in front of him add, one modifier of each; a man with no
-/// cover at a corner, a wall's end or the edge of the trees is firing round it (−1).
-pub fn cover_modifiers(
-    field: &Battlefield,
-    target: TablePoint,
-    from: TablePoint,
-) -> Vec<ShotModifier> {
-    let covers = field.covers(target, from);
-    if covers.first() == Some(&Cover::House) {
-        return vec![ShotModifier::TargetInHouse];
-    }
-    let mut mods: Vec<ShotModifier> = Vec::new();
-    for c in [Cover::Woods, Cover::HillCrest] {
-        if covers.contains(&c) {
-            mods.extend(ShotModifier::for_cover(c));
-        }
-    }
-    // The best wall only: a fence behind a stone wall adds nothing.
-    if let Some(&w) = covers.iter().find(|c| matches!(c, Cover::Wall(_))) {
-        mods.extend(ShotModifier::for_cover(w));
-    }
-    if mods.is_empty() && field.beside_cover(target, from) {
-        mods.push(ShotModifier::TargetFiringRoundCover);
-    }
-    mods
 }
 
 /// The modifiers and roll needed for a small-arms shot, or why it cannot be taken.
@@ -276,6 +278,15 @@ pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Resul
             path,
             charge,
         } => check_move(field, state, *figure, path, *charge).map(|_| ()),
+        OmogCommand::Remount { figure, path } => {
+            check_move_as(field, state, *figure, path, How::Remount).map(|_| ())
+        }
+        OmogCommand::Climb { figure, path } => {
+            check_move_as(field, state, *figure, path, How::Climb).map(|_| ())
+        }
+        OmogCommand::Face { figure, .. } => {
+            Ok(orders::check_face(state.roster(), state.clock(), *figure)?)
+        }
         OmogCommand::Hold { figure } => {
             Ok(orders::check_hold(state.roster(), state.clock(), *figure)?)
         }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::state::{FigureId, HeavyKind, Phase, TeamId};
-use super::tables::ShotModifier;
+use super::tables::{Mount, ShotModifier};
 use crate::tactical::omog::TurnEvent;
 use crate::tactical::ruleset::{BattleOutcome, Side};
 use crate::tactical::table::TablePoint;
@@ -24,6 +24,25 @@ pub enum OmogEvent {
         used: f64,
         /// Whether it charged.
         charge: bool,
+    },
+    /// A figure mounted or dismounted where he stands.
+    Remounted {
+        /// Who.
+        figure: FigureId,
+        /// On foot or mounted now.
+        mount: Mount,
+    },
+    /// A figure climbed onto the roof of the house he stands in.
+    Climbed {
+        /// Who.
+        figure: FigureId,
+    },
+    /// A figure turned in place (his move order).
+    Faced {
+        /// Who.
+        figure: FigureId,
+        /// The compass bearing he faces now.
+        bearing: f64,
     },
     /// A figure stood for the phase: he neither moves (move phase) nor shoots (fire phase).
     Held {

@@ -2,7 +2,7 @@
 //! applied as it is written (see the OMOG core's dice for how the dice advance). A refused order
 //! writes nothing.
 
-use super::check::{check, check_move, shoot_odds, ShotOdds};
+use super::check::{check, check_move, check_move_as, shoot_odds, ShotOdds};
 use super::command::OmogCommand;
 use super::event::OmogEvent;
 use super::refusal::Refusal;
@@ -10,6 +10,8 @@ use super::state::{FigureId, HeavyKind, OmogState, Phase, Role, TeamId};
 use super::tables::{cover_save, fieldpiece, gatling, stick};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, Fight};
+use crate::tactical::omog::orders::How;
+use crate::tactical::omog::seeing::cover_from;
 use crate::tactical::omog::{Emitter, Refusal as Core};
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 use crate::tactical::template::Template;
@@ -31,6 +33,14 @@ pub fn execute(
             path,
             charge,
         } => (check_move(field, state, *figure, path, *charge)?, None),
+        OmogCommand::Remount { figure, path } => (
+            check_move_as(field, state, *figure, path, How::Remount)?,
+            None,
+        ),
+        OmogCommand::Climb { figure, path } => (
+            check_move_as(field, state, *figure, path, How::Climb)?,
+            None,
+        ),
         OmogCommand::Shoot { figure, target } => {
             (0.0, Some(shoot_odds(field, state, *figure, *target)?))
         }
@@ -45,25 +55,30 @@ pub fn execute(
             figure,
             path,
             charge,
-        } => {
-            let to = *path.last().expect("checked");
-            out.emit(OmogEvent::Moved {
+        } => moved(&mut out, *figure, path, used, *charge),
+        OmogCommand::Remount { figure, path } => {
+            moved(&mut out, *figure, path, used, false);
+            let mount = out
+                .state()
+                .figure(*figure)
+                .expect("checked")
+                .mount()
+                .changed();
+            out.emit(OmogEvent::Remounted {
                 figure: *figure,
-                to,
-                used,
-                charge: *charge,
+                mount,
             });
-            // The crew takes its gun along; it must set up again.
-            let f = out.state().figure(*figure).expect("checked");
-            if f.role() == Role::Gunner {
-                let team = f.team();
-                if let Some(g) = out.state().gun(team) {
-                    if distance(g.pos(), to) > stick::short() {
-                        let at = step(to, compass_bearing(to, g.pos()), inches(1.0));
-                        out.emit(OmogEvent::GunMoved { team, to: at });
-                    }
-                }
-            }
+        }
+        OmogCommand::Climb { figure, path } => {
+            moved(&mut out, *figure, path, used, false);
+            out.emit(OmogEvent::Climbed { figure: *figure });
+        }
+        OmogCommand::Face { figure, toward } => {
+            let from = out.state().figure(*figure).expect("checked").pos();
+            out.emit(OmogEvent::Faced {
+                figure: *figure,
+                bearing: compass_bearing(from, *toward),
+            });
         }
         OmogCommand::Hold { figure } => out.emit(OmogEvent::Held { figure: *figure }),
         OmogCommand::EndMove => {
@@ -98,6 +113,28 @@ pub fn execute(
     Ok(out.finish())
 }
 
+/// A figure goes along `path`; a gun crewman takes his gun along (it must set up again).
+fn moved(out: &mut Out, figure: FigureId, path: &[TablePoint], used: f64, charge: bool) {
+    let to = *path.last().expect("checked");
+    out.emit(OmogEvent::Moved {
+        figure,
+        to,
+        used,
+        charge,
+    });
+    // The crew takes its gun along; it must set up again.
+    let f = out.state().figure(figure).expect("checked");
+    if f.role() == Role::Gunner {
+        let team = f.team();
+        if let Some(g) = out.state().gun(team) {
+            if distance(g.pos(), to) > stick::short() {
+                let at = step(to, compass_bearing(to, g.pos()), inches(1.0));
+                out.emit(OmogEvent::GunMoved { team, to: at });
+            }
+        }
+    }
+}
+
 fn mark_hit(out: &mut Out, id: FigureId) {
     if !out.state().pending_hits().contains(&id) {
         out.emit(OmogEvent::Hit { figure: id });
@@ -108,8 +145,8 @@ fn mark_hit(out: &mut Out, id: FigureId) {
 fn template_hits(field: &Battlefield, out: &mut Out, template: &Template, victims: Vec<FigureId>) {
     let impact = template.impact_point();
     for id in victims {
-        let pos = out.state().figure(id).expect("a victim").pos();
-        match field.cover(pos, impact).and_then(cover_save) {
+        let f = out.state().figure(id).expect("a victim");
+        match cover_from(field, f, impact).and_then(cover_save) {
             Some(need) => {
                 let roll = out.roll();
                 let saved = roll >= need;

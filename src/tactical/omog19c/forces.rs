@@ -1,22 +1,96 @@
 //! How OMOG 19C reads the forces (RULINGS §9): every element is a team of four, and every
-//! squad of teams has an officer; deployment is the OMOG core's.
+//! squad of teams has an officer; deployment is the OMOG core's. The troop types a hand-written
+//! force may name are [`TROOPS`].
 
 use super::state::{Gun, HeavyKind, OmogState, Role, Traits};
 use super::tables::{Mount, Weapon};
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::force::{Arm, Element, Force, Forces};
+use crate::tactical::force::{Arm, Element, Force, Forces, Quality, TroopType};
 use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan};
 use crate::tactical::omog::{Clock, Dice};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{inches, step};
 
-/// How a man of an element of `arm` rides and what he carries. Troopers ride with carbines;
-/// everyone else marches with the rifle (armour is read as riflemen, a gun's and a rapid-fire
-/// weapon's crews are set apart in [`plans`]).
-fn element_kind(arm: Arm) -> (Mount, Weapon) {
-    match arm {
-        Arm::Horse => (Mount::Horse, Weapon::Carbine),
-        Arm::Foot | Arm::Guns | Arm::MachineGun | Arm::Armour => (Mount::Foot, Weapon::Rifle),
+/// The troop types of the period a force may name (`omms battle --attacker 2*lancers,bowmen`).
+pub const TROOPS: &[TroopType] = &[
+    TroopType {
+        name: "riflemen",
+        arm: Arm::Foot,
+        about: "infantry with rifle and bayonet (what a foot die brings)",
+    },
+    TroopType {
+        name: "shotguns",
+        arm: Arm::Foot,
+        about: "irregulars with shotguns: the carbine's ranges, no bayonet",
+    },
+    TroopType {
+        name: "bowmen",
+        arm: Arm::Foot,
+        about: "warriors with bow and arrow: 3″/6″/9″, no bayonet",
+    },
+    TroopType {
+        name: "troopers",
+        arm: Arm::Horse,
+        about: "light cavalry with carbines (what a horse die brings)",
+    },
+    TroopType {
+        name: "heavy-cavalry",
+        arm: Arm::Horse,
+        about: "heavy cavalry with carbines: +2 charging foot, +1 charging light cavalry",
+    },
+    TroopType {
+        name: "lancers",
+        arm: Arm::Horse,
+        about: "lancers with pistols: +1 charging cavalry in the open",
+    },
+    TroopType {
+        name: "cuirassiers",
+        arm: Arm::Armour,
+        about:
+            "armoured heavy cavalry with pistols: their opponents fight at −1 (what armour brings)",
+    },
+];
+
+/// How a soldier of an element is mounted, armed and trained: the troop type it names, or its
+/// arm's reading (guns' and rapid-fire weapons' crews are set apart in [`plans`]). An elite
+/// element's men are elite (+1 hand to hand).
+fn soldier(e: &Element) -> Member<Weapon> {
+    let elite = e.quality == Quality::Elite;
+    let plain = Traits {
+        elite,
+        ..Traits::default()
+    };
+    let heavy = |armoured| Traits {
+        heavy: true,
+        armoured,
+        ..plain
+    };
+    let name = e.troop.as_deref().unwrap_or(match e.arm {
+        Arm::Horse => "troopers",
+        Arm::Armour => "cuirassiers",
+        Arm::Foot | Arm::Guns | Arm::MachineGun => "riflemen",
+    });
+    let (mount, kit, traits) = match name {
+        "shotguns" => (Mount::Foot, Weapon::Shotgun, plain),
+        "bowmen" => (Mount::Foot, Weapon::Bow, plain),
+        "troopers" => (Mount::Horse, Weapon::Carbine, plain),
+        "heavy-cavalry" => (Mount::Horse, Weapon::Carbine, heavy(false)),
+        "lancers" => (
+            Mount::Horse,
+            Weapon::Pistol,
+            Traits {
+                lancer: true,
+                ..plain
+            },
+        ),
+        "cuirassiers" => (Mount::Horse, Weapon::Pistol, heavy(true)),
+        _ => (Mount::Foot, Weapon::Rifle, plain),
+    };
+    Member {
+        role: Role::Soldier,
+        mount,
+        kit,
+        traits,
     }
 }
 
@@ -38,8 +112,7 @@ fn plans(force: &Force) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
         .elements
         .iter()
         .map(|e: &Element| {
-            let (mount, weapon) = element_kind(e.arm);
-            let soldier = man(Role::Soldier, mount, weapon);
+            let soldier = soldier(e);
             let (members, heavy) = match e.arm {
                 Arm::Guns => (vec![gunner; 4], Some(HeavyKind::Fieldpiece)),
                 Arm::MachineGun => (

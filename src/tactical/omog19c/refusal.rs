@@ -61,7 +61,9 @@ pub enum Refusal {
     #[error("Aim the Gatling at a point away from its muzzle.")]
     AimAtMuzzle,
     /// A gun crew too small to push it.
-    #[error("Fewer than three men cannot move the gun, and its crew stays with it.")]
+    #[error(
+        "Fewer than three men cannot move the gun: its crew and any soldier within 2″ of it push."
+    )]
     CrewTooSmall,
     /// Guns do not cross fords or swamps.
     #[error("A gun cannot be pushed through a ford or a swamp.")]

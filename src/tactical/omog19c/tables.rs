@@ -9,6 +9,7 @@ pub use crate::tactical::omog::movement::{
     allowance, charge_distance_ok, cohesion_distance, mount_change_allowed, move_fraction,
     obstacle_allowance, stick, woods_sight_depth, Mount,
 };
+use crate::tactical::omog::seeing::ShotTerm;
 use crate::tactical::omog::Kit;
 use crate::tactical::sight::Cover;
 use crate::tactical::table::inches;
@@ -143,6 +144,15 @@ impl ShotModifier {
             ShotModifier::TargetFiringRoundCover => "target firing round cover −1",
             ShotModifier::TargetFiringRoundObject => "target firing round a large object −1",
             ShotModifier::ShooterMovedOnHorse => "shooting from a horse that moved −1",
+        }
+    }
+
+    /// The modifier one of the OMOG core's shot terms gives.
+    pub fn for_term(term: ShotTerm) -> Option<ShotModifier> {
+        match term {
+            ShotTerm::Cover(c) => ShotModifier::for_cover(c),
+            ShotTerm::FiringRound => Some(ShotModifier::TargetFiringRoundCover),
+            ShotTerm::ShooterHigh => Some(ShotModifier::ShooterHigh),
         }
     }
 

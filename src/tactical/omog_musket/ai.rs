@@ -169,6 +169,8 @@ pub fn candidates(field: &Battlefield, state: &MusketState) -> Vec<MusketCommand
 }
 
 /// The bot's choice for the side to act: always a command that passes `check`.
+/// [`BotLevel::Captain`] and [`BotLevel::General`] play the same scored choice (this ruleset
+/// does not show its pieces to the generic planner); [`BotLevel::Random`] any legal command.
 pub fn choose(
     bot: BotLevel,
     field: &Battlefield,
@@ -179,7 +181,7 @@ pub fn choose(
         Phase::Move(s) | Phase::Fire(s) => s,
         Phase::Over => return None,
     };
-    if bot == BotLevel::Random {
+    if matches!(bot, BotLevel::Random) {
         let cands = candidates(field, state);
         return Some(cands[below(rng, cands.len() as u32) as usize].clone());
     }
@@ -298,5 +300,9 @@ fn score(field: &Battlefield, state: &MusketState, side: Side, cmd: &MusketComma
             }
         }
         MusketCommand::EndMove | MusketCommand::EndFire => 0.0,
+        // Not among the bot's candidates yet.
+        MusketCommand::Remount { .. }
+        | MusketCommand::Climb { .. }
+        | MusketCommand::Face { .. } => 0.0,
     }
 }

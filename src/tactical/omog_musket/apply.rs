@@ -35,6 +35,8 @@ pub fn apply(state: &mut MusketState, e: &MusketEvent) {
             }
             f.set_pos(*to);
             f.set_moved();
+            // Any move comes down from a roof; a climb goes back up after it.
+            f.set_roof(false);
             if let Some(against) = charged {
                 f.set_charging();
                 state.charges.push(Charge {
@@ -43,6 +45,15 @@ pub fn apply(state: &mut MusketState, e: &MusketEvent) {
                     from,
                 });
             }
+        }
+        MusketEvent::Remounted { figure, mount } => {
+            state.roster.figure_mut(*figure).set_mount(*mount)
+        }
+        MusketEvent::Climbed { figure } => state.roster.figure_mut(*figure).set_roof(true),
+        MusketEvent::Faced { figure, bearing } => {
+            let f = state.roster.figure_mut(*figure);
+            f.set_facing(*bearing);
+            f.set_moved();
         }
         MusketEvent::Held { figure } => {
             let moving = matches!(state.clock.phase(), Phase::Move(_));
@@ -55,7 +66,7 @@ pub fn apply(state: &mut MusketState, e: &MusketEvent) {
         }
         MusketEvent::Reloaded { figure } => state.loaded[figure.0 as usize] = true,
         MusketEvent::Shot { figure, .. } => {
-            state.roster.figure_mut(*figure).set_fired();
+            state.roster.figure_mut(*figure).set_shot();
             state.loaded[figure.0 as usize] = false;
         }
         MusketEvent::Melee { .. } => {}

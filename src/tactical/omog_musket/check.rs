@@ -7,9 +7,9 @@ use super::command::MusketCommand;
 use super::refusal::Refusal;
 use super::state::{Figure, FigureId, MusketState, Phase};
 use super::tables::{to_hit, Mount, ShotModifier};
-use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::omog::orders;
-use crate::tactical::omog::seeing::{line_of_fire, Unseen};
+use crate::tactical::battlefield::Battlefield;
+use crate::tactical::omog::orders::{self, How};
+use crate::tactical::omog::seeing::{line_of_fire, shot_terms, Unseen};
 use crate::tactical::omog::Refusal as Core;
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{distance, TablePoint};
@@ -28,7 +28,20 @@ pub fn check_move(
     path: &[TablePoint],
     charge: bool,
 ) -> Result<f64, Refusal> {
-    Ok(orders::check_move(field, state.roster(), state.clock(), id, path, charge)?.used)
+    let how = if charge { How::Charge } else { How::Walk };
+    check_move_as(field, state, id, path, how)
+}
+
+/// Check a move made `how` (a plain move, a charge, mounting or dismounting, climbing onto a
+/// roof). Returns the share of the move used.
+pub fn check_move_as(
+    field: &Battlefield,
+    state: &MusketState,
+    id: FigureId,
+    path: &[TablePoint],
+    how: How,
+) -> Result<f64, Refusal> {
+    Ok(orders::check_move_as(field, state.roster(), state.clock(), id, path, how)?.used)
 }
 
 /// A shot worked out: the range, the band's number, every modifier and the roll needed. The
@@ -102,14 +115,10 @@ pub fn shot_odds(
             },
         });
     }
-    let mut mods = Vec::new();
-    if let Some(c) = field.cover(target.pos(), shooter.pos()) {
-        mods.push(ShotModifier::of_cover(c));
-    }
-    let high = |p| field.area_kinds_at(p).contains(&AreaKind::Hill);
-    if high(shooter.pos()) && !high(target.pos()) {
-        mods.push(ShotModifier::ShooterHigh);
-    }
+    let mut mods: Vec<ShotModifier> = shot_terms(field, shooter, target)
+        .into_iter()
+        .map(ShotModifier::of_term)
+        .collect();
     if shooter.mount() == Mount::Horse && shooter.travelled() {
         mods.push(ShotModifier::ShooterRode);
     }
@@ -177,6 +186,15 @@ pub fn check(field: &Battlefield, state: &MusketState, cmd: &MusketCommand) -> R
             path,
             charge,
         } => check_move(field, state, *figure, path, *charge).map(|_| ()),
+        MusketCommand::Remount { figure, path } => {
+            check_move_as(field, state, *figure, path, How::Remount).map(|_| ())
+        }
+        MusketCommand::Climb { figure, path } => {
+            check_move_as(field, state, *figure, path, How::Climb).map(|_| ())
+        }
+        MusketCommand::Face { figure, .. } => {
+            Ok(orders::check_face(state.roster(), state.clock(), *figure)?)
+        }
         MusketCommand::Hold { figure } => {
             Ok(orders::check_hold(state.roster(), state.clock(), *figure)?)
         }

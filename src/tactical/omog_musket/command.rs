@@ -21,6 +21,30 @@ pub enum MusketCommand {
         #[serde(default)]
         charge: bool,
     },
+    /// Move one figure along a path, then mount (a man on foot who has a horse) or dismount
+    /// (a horseman): a HALF move on top of the path. Not in a swamp, at a ford or over a wall.
+    Remount {
+        /// The figure.
+        figure: FigureId,
+        /// The path, starting at the figure (two equal points to stay where he is).
+        path: Vec<TablePoint>,
+    },
+    /// Move one figure along a path into a house and up onto its roof, a high place: climbing,
+    /// so a SHORT move at most. Any move from a roof climbs down the same way.
+    Climb {
+        /// The figure.
+        figure: FigureId,
+        /// The path, starting at the figure, ending in a house.
+        path: Vec<TablePoint>,
+    },
+    /// Turn a figure in place to face a point: his order of the move phase (he does not change
+    /// his place, so he may still load). Three men facing a charging horseman can repel him.
+    Face {
+        /// The figure.
+        figure: FigureId,
+        /// The point he turns to face.
+        toward: TablePoint,
+    },
     /// Let a figure stand this phase: he neither moves (and so may load) nor shoots.
     Hold {
         /// The figure.

@@ -1,14 +1,16 @@
 //! Executing OMOG Musket orders: check, roll the battle's next dice, and write the events, each
 //! applied as it is written. A refused order writes nothing.
 
-use super::check::{check, check_move, shoot_odds, ShotOdds};
+use super::check::{check, check_move, check_move_as, shoot_odds, ShotOdds};
 use super::command::MusketCommand;
 use super::event::MusketEvent;
 use super::refusal::Refusal;
 use super::state::{FigureId, MusketState, Phase};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, contact, Fight};
+use crate::tactical::omog::orders::How;
 use crate::tactical::omog::{Emitter, Refusal as Core};
+use crate::tactical::table::{compass_bearing, TablePoint};
 
 type Out<'a> = Emitter<'a, MusketState>;
 
@@ -25,6 +27,14 @@ pub fn execute(
             path,
             charge,
         } => (check_move(field, state, *figure, path, *charge)?, None),
+        MusketCommand::Remount { figure, path } => (
+            check_move_as(field, state, *figure, path, How::Remount)?,
+            None,
+        ),
+        MusketCommand::Climb { figure, path } => (
+            check_move_as(field, state, *figure, path, How::Climb)?,
+            None,
+        ),
         MusketCommand::Shoot { figure, target } => {
             (0.0, Some(shoot_odds(field, state, *figure, *target)?))
         }
@@ -52,6 +62,30 @@ pub fn execute(
                 to,
                 used,
                 charged,
+            });
+        }
+        MusketCommand::Remount { figure, path } => {
+            walked(&mut out, *figure, path, used);
+            let mount = out
+                .state()
+                .figure(*figure)
+                .expect("checked")
+                .mount()
+                .changed();
+            out.emit(MusketEvent::Remounted {
+                figure: *figure,
+                mount,
+            });
+        }
+        MusketCommand::Climb { figure, path } => {
+            walked(&mut out, *figure, path, used);
+            out.emit(MusketEvent::Climbed { figure: *figure });
+        }
+        MusketCommand::Face { figure, toward } => {
+            let from = out.state().figure(*figure).expect("checked").pos();
+            out.emit(MusketEvent::Faced {
+                figure: *figure,
+                bearing: compass_bearing(from, *toward),
             });
         }
         MusketCommand::Hold { figure } => out.emit(MusketEvent::Held { figure: *figure }),
@@ -103,6 +137,17 @@ fn take_down(out: &mut Out, id: FigureId) {
     if out.state().figure(id).is_some_and(|f| f.alive()) {
         out.emit(MusketEvent::Down { figure: id });
     }
+}
+
+/// A plain move to the end of `path`, before mounting or climbing there.
+fn walked(out: &mut Out, figure: FigureId, path: &[TablePoint], used: f64) {
+    let to = *path.last().expect("checked");
+    out.emit(MusketEvent::Moved {
+        figure,
+        to,
+        used,
+        charged: None,
+    });
 }
 
 /// Both sides have fired: the hit fall, hand to hand is fought fight by fight, and the turn

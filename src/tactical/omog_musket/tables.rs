@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::tactical::omog::melee::MeleeModifier;
 pub use crate::tactical::omog::movement::{stick, Mount};
+use crate::tactical::omog::seeing::ShotTerm;
 use crate::tactical::omog::Kit;
 use crate::tactical::sight::Cover;
 use crate::tactical::table::inches;
@@ -117,6 +118,8 @@ pub enum ShotModifier {
     ShooterHigh,
     /// The shooter is a horseman who has ridden this turn: −1.
     ShooterRode,
+    /// The target is firing round a house, tree or wall: −1.
+    TargetFiringRoundCover,
 }
 
 impl ShotModifier {
@@ -128,7 +131,8 @@ impl ShotModifier {
             ShotModifier::TargetInWoods
             | ShotModifier::TargetBehindLowWall
             | ShotModifier::TargetOnCrest
-            | ShotModifier::ShooterRode => -1,
+            | ShotModifier::ShooterRode
+            | ShotModifier::TargetFiringRoundCover => -1,
         }
     }
 
@@ -142,6 +146,16 @@ impl ShotModifier {
             ShotModifier::TargetOnCrest => "on a crest −1",
             ShotModifier::ShooterHigh => "from high ground +1",
             ShotModifier::ShooterRode => "from a horse that rode −1",
+            ShotModifier::TargetFiringRoundCover => "firing round cover −1",
+        }
+    }
+
+    /// The modifier one of the OMOG core's shot terms gives.
+    pub fn of_term(term: ShotTerm) -> ShotModifier {
+        match term {
+            ShotTerm::Cover(c) => ShotModifier::of_cover(c),
+            ShotTerm::FiringRound => ShotModifier::TargetFiringRoundCover,
+            ShotTerm::ShooterHigh => ShotModifier::ShooterHigh,
         }
     }
 

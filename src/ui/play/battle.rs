@@ -38,6 +38,8 @@ struct Preview {
     ruleset: RulesetId,
     odds: Option<AutoOdds>,
     pending: Option<Receiver<AutoOdds>>,
+    /// The ruleset's own reason its table may not go as the dice do.
+    note: Option<String>,
 }
 
 fn percent(x: f64) -> String {
@@ -115,6 +117,7 @@ impl Play {
             let Ok(rules) = ruleset.rules() else {
                 continue;
             };
+            let note = rules.table_note(&field, &forces.forces());
             let (tx, rx) = channel();
             // A preview only: any fixed seed will do, and the game's own stream stays untouched.
             let seed = self.game.seed() ^ (self.game.commands().len() as u64) << 20;
@@ -127,6 +130,7 @@ impl Play {
                 ruleset,
                 odds: None,
                 pending: Some(rx),
+                note,
             });
         }
         let def_owner = state.unit(defender).map(|u| u.owner());
@@ -174,12 +178,9 @@ impl Play {
                 }
             }
         }
-        let (sw, sh) = (
-            macroquad::window::screen_width(),
-            macroquad::window::screen_height(),
-        );
+        let [sw, sh] = ui.size();
         let w = 640.0;
-        let h = 190.0 + 100.0 * choice.rulesets.len() as f32;
+        let h = 190.0 + 118.0 * choice.rulesets.len() as f32;
         let (x, y0) = ((sw - w) / 2.0, (sh - h) / 2.0);
         // Opaque: the board's labels must not show through the odds.
         macroquad::shapes::draw_rectangle(x, y0, w, h, macroquad::color::WHITE);
@@ -213,15 +214,19 @@ impl Play {
             let better = p.odds.as_ref().map(|o| {
                 let d = choice.dice.p_attacker();
                 if o.attacker_wins > d + 0.05 {
-                    "Better for you than the dice."
+                    "Better for you than the dice.".to_string()
                 } else if o.attacker_wins + 0.05 < d {
-                    "Worse for you than the dice."
+                    // The ruleset says why; the screen only prints it.
+                    match &p.note {
+                        Some(n) => format!("Worse for you than the dice: {n}"),
+                        None => "Worse for you than the dice.".to_string(),
+                    }
                 } else {
-                    "About as good as the dice."
+                    "About as good as the dice.".to_string()
                 }
             });
             if let Some(b) = better {
-                ui.text(b, x + 20.0, ly + 8.0, 13, FADED);
+                ui.paragraph_in(&b, x + 20.0, ly + 4.0, 13, text_w, FADED);
             }
             if ui.button("Auto-resolve", [bx, y, bw, 28.0], true) {
                 picked = Some(Some(BattleOffer {
@@ -235,7 +240,7 @@ impl Play {
                     mode: BattleMode::Table,
                 }));
             }
-            y += 100.0;
+            y += 118.0;
         }
         if let Some(r) = &choice.refusable {
             ui.text_fit(r, x + 20.0, y + 14.0, 14, FADED, w - 40.0);

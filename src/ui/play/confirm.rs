@@ -77,10 +77,57 @@ impl Play {
                 self.reach = None;
             }
         }
-        self.message = Some((
+        self.message = None;
+        self.notice = Some((
             format!("Took back {}.", step.what),
             self.game.commands().len(),
         ));
+    }
+
+    /// Select the next unit (after the selected one, by number) the engine would still let
+    /// move in the main phase, or attack in the attack phase, and bring it to the middle of
+    /// the board: what Wesnoth's `n` does, so no unit is forgotten on a big map.
+    pub(super) fn select_next_ready(&mut self) {
+        let mut ready: Vec<UnitId> = self
+            .legal
+            .iter()
+            .filter_map(|c| match c {
+                Command::Move(m) => Some(m.unit),
+                Command::Attack(a) => Some(a.unit),
+                _ => None,
+            })
+            .collect();
+        ready.sort();
+        ready.dedup();
+        let after = self.selected;
+        let Some(next) = ready
+            .iter()
+            .copied()
+            .find(|u| after.is_none_or(|a| *u > a))
+            .or_else(|| ready.first().copied())
+        else {
+            self.refuse("No unit can act any more this phase.");
+            return;
+        };
+        self.select(next);
+        // Brought into view only when it is out of it: a unit in sight stays where the eye is.
+        let [w, h] = [
+            macroquad::window::screen_width(),
+            macroquad::window::screen_height(),
+        ];
+        let s = self.settings.effective_scale([w, h]);
+        let free = [
+            0.0,
+            super::HAND_H * s,
+            w - super::PANEL_W * s,
+            h - super::HAND_H * s,
+        ];
+        let seen = self
+            .unit_point(next)
+            .is_some_and(|p| crate::ui::widgets::inside(p, free));
+        if let (false, Some(p)) = (seen, self.game.state().unit_pos(next)) {
+            self.view.centre_on(p.to_m());
+        }
     }
 
     /// Units of the current player the engine would still let move.

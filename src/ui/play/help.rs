@@ -269,7 +269,8 @@ fn keys(ui: &Ui, x: f32, y: f32, w: f32) {
         &[
         "Click a unit, then a point: the pointer snaps to the nearest road or settlement; green means the move is legal.",
         "Click a stack again for its next unit. Hover anything for its card.",
-        "U undoes a move · E ends the phase · F speeds up the AI · Esc deselects.",
+        "N: next unit that can act · U undoes a move · E ends the phase · S saves.",
+        "F speeds up the AI · Esc deselects.",
         "Drag to pan · wheel or +/− to zoom · arrows · Home: whole map.",
         ],
         x,

@@ -256,6 +256,7 @@ impl Play {
                 self.selected = None;
                 self.reach = None;
                 self.message = None;
+                self.notice = None;
             }
             None => {
                 self.selected = None;
@@ -288,6 +289,7 @@ impl Play {
         self.selected = Some(u);
         self.selected_place = None;
         self.message = None;
+        self.notice = None;
         // A unit that has moved has no reach to show: hover says why it cannot go anywhere.
         self.reach = if state.phase() == Phase::Main && self.can_act(u) {
             self.rules_board.reach(state, u).ok()

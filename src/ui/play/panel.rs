@@ -25,6 +25,9 @@ impl Play {
         let mut y = self.standing(ui, x + PAD, w);
         if let Some(m) = self.message().map(str::to_string) {
             y = ui.paragraph_in(&m, x + PAD, y + 14.0, 14, w, REFUSED) - 4.0;
+        } else if let Some(m) = self.notice().map(str::to_string) {
+            // Plain ink: something the player asked for was done.
+            y = ui.paragraph_in(&m, x + PAD, y + 14.0, 14, w, INK) - 4.0;
         }
         if human {
             if let Some(ask) = decision_prompt(self.game.state()) {

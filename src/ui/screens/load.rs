@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use macroquad::color::Color;
-use macroquad::window::{clear_background, screen_height, screen_width};
+use macroquad::window::clear_background;
 
 use super::{open_with, Places, Screen, BACKDROP};
 use crate::rules::MapBoard;
@@ -77,7 +77,7 @@ pub fn describe_save(s: &SavedGame) -> String {
 /// The Load screen's frame.
 pub fn load(ui: &mut Ui, list: &mut LoadList, fonts: &Fonts, places: &Places) -> Option<Screen> {
     clear_background(BACKDROP);
-    let (sw, sh) = (screen_width(), screen_height());
+    let [sw, sh] = ui.size();
     ui.title("Load game", 40.0, 50.0, 32, INK);
     if list.saves.is_empty() && list.error.is_none() {
         ui.text(
@@ -152,7 +152,12 @@ pub fn load(ui: &mut Ui, list: &mut LoadList, fonts: &Fonts, places: &Places) ->
         }
     }
     if let Some(e) = &list.error {
-        ui.paragraph(e, 40.0, sh - 150.0, 16, sw - 80.0);
+        let bottom = ui.paragraph(e, 40.0, sh - 150.0, 16, sw - 80.0);
+        // Named like a button, so a script can read why the save was refused.
+        ui.hit(
+            &format!("Refused: {e}"),
+            [40.0, sh - 166.0, sw - 80.0, bottom - sh + 166.0],
+        );
     }
     ui.button("Back", [40.0, sh - 70.0, 140.0, 40.0], true)
         .then_some(Screen::Menu)
@@ -174,9 +179,14 @@ fn open_saved(
     check_fits(game, &board).map_err(|e| at(e.to_string()))?;
     let mut log = LogWatch::new(map);
     // A position set up without a history (a scenario: no commands, no turns) has nothing to
-    // replay; every other save must replay to its snapshot.
+    // replay, so the position itself is checked against the map and the rules' bookkeeping;
+    // every other save must replay to its snapshot.
     let position = game.commands().is_empty() && game.turn_hashes().is_empty();
-    if !position {
+    if position {
+        if let Some(why) = super::position::position_problem(game, &board) {
+            return Err(at(why));
+        }
+    } else {
         game.verify_watched(&board, &mut log).map_err(|e| {
             at(format!(
                 "the save does not replay on the map in {} as it is now: {e}",

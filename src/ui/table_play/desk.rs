@@ -225,10 +225,14 @@ impl<V: RulesetView> Desk<V> {
     /// The bot's next command for the side to act, executed. `false` when there is none (the
     /// battle is over) or the engine refused it.
     pub(super) fn bot_step(&mut self, level: BotLevel) -> bool {
-        let Some(cmd) = self
-            .rules
-            .choose(level, &self.field, &self.state, &mut self.bot_rng)
-        else {
+        // The same bot as auto-resolve (the generic planner), so a watched battle is the auto one.
+        let Some(cmd) = crate::tactical::bot::choose(
+            &self.rules,
+            level,
+            &self.field,
+            &self.state,
+            &mut self.bot_rng,
+        ) else {
             return false;
         };
         // The bot only offers commands its engine takes; one refused would stop the battle,

@@ -4,7 +4,7 @@
 
 use macroquad::color::Color;
 use macroquad::input::{is_mouse_button_down, mouse_wheel, MouseButton};
-use macroquad::window::{clear_background, screen_height, screen_width};
+use macroquad::window::clear_background;
 
 use super::super::mesh::Chunk;
 use super::super::table::{self as tdraw, Badges, Frame, TableShot};
@@ -44,6 +44,8 @@ pub struct Host<V: RulesetView> {
     /// Where a right-button drag was last seen.
     drag: Option<[f32; 2]>,
     pub(super) done_label: String,
+    /// The UI scale of the last frame drawn: table points a script names are window pixels.
+    scale: f32,
 }
 
 impl<V: RulesetView> Host<V> {
@@ -68,6 +70,7 @@ impl<V: RulesetView> Host<V> {
             zoom: Zoom::default(),
             drag: None,
             done_label: "Back to the map".into(),
+            scale: 1.0,
         }
     }
 
@@ -144,10 +147,14 @@ impl<V: RulesetView> Host<V> {
     /// battle is over and the player has clicked the result's button.
     pub fn frame(&mut self, ui: &mut Ui) -> Option<TableDone> {
         self.tick(ui.input.dt);
-        let (table_r, panel_r) = layout(screen_width(), screen_height());
+        // Laid out in UI units like every other screen: the UI scale grows the panel, its text
+        // and the tokens, and the table takes what is left.
+        self.scale = ui.scale();
+        let [w, h] = ui.size();
+        let (table_r, panel_r) = layout(w, h);
         let spec = self.desk.field.spec;
         let area = Zoom::area(&spec, table_r);
-        let mouse = ui.input.mouse;
+        let mouse = ui.mouse();
         // The zoom buttons sit on the table's corner: the pointer on them is not on the table.
         let over_table = inside(mouse, area) && !zoom_rects(area).iter().any(|r| inside(mouse, *r));
         self.pointer_zoom(ui, table_r, over_table);
@@ -160,7 +167,7 @@ impl<V: RulesetView> Host<V> {
         }
         clear_background(super::super::style::LAND);
         // Zoomed in, the table runs past its square: everything on it is cut to the square.
-        zoom::clip(area);
+        zoom::clip(area, self.scale);
         if let Some(t) = &self.terrain {
             tdraw::draw_table(&self.desk.field, &frame, &t.meshes);
         }
@@ -185,7 +192,7 @@ impl<V: RulesetView> Host<V> {
         if let (Some(h), Some(p)) = (hover, hover_p) {
             tooltip(ui, &frame, &spec, p, &h);
         }
-        zoom::unclip();
+        zoom::unclip(ui);
         self.zoom_buttons(ui, table_r, area);
         ui.panel(panel_r);
         if self.panel(ui, panel_r) {
@@ -224,7 +231,7 @@ impl<V: RulesetView> Host<V> {
     /// pans. Read from the window directly, as the board does; a script zooms with the buttons.
     fn pointer_zoom(&mut self, ui: &Ui, table_r: [f32; 4], over_table: bool) {
         let spec = self.desk.field.spec;
-        let mouse = ui.input.mouse;
+        let mouse = ui.mouse();
         let (_, wheel) = mouse_wheel();
         if over_table && wheel != 0.0 {
             // Wheel units differ between platforms; only the direction is trusted.
@@ -260,12 +267,13 @@ impl<V: RulesetView> Host<V> {
         }
     }
 
-    /// Where a table point given in inches from the south-west corner is on screen, as last
-    /// drawn (for scripted clicks).
+    /// Where a table point given in inches from the south-west corner is on screen, window
+    /// pixels, as last drawn (for scripted clicks).
     pub fn screen_point(&self, inches_xy: [f64; 2]) -> Option<[f32; 2]> {
-        self.terrain
-            .as_ref()
-            .map(|t| t.frame.px([inches(inches_xy[0]), inches(inches_xy[1])]))
+        self.terrain.as_ref().map(|t| {
+            let p = t.frame.px([inches(inches_xy[0]), inches(inches_xy[1])]);
+            [p[0] * self.scale, p[1] * self.scale]
+        })
     }
 }
 

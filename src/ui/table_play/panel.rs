@@ -54,9 +54,15 @@ impl<V: RulesetView> Host<V> {
         draw_rectangle(x, y, w, 46.0, fill);
         let ink = tdraw::ink_on(fill);
         ui.title(&head, x + 10.0, y + 20.0, 17, ink);
-        ui.text_fit(&sub, x + 10.0, y + 38.0, 13, ink, w - 20.0);
+        if ui.text_fit(&sub, x + 10.0, y + 38.0, 13, ink, w - 20.0) {
+            ui.tip_over([x, y + 24.0, w, 20.0], &sub);
+        }
         y += 64.0;
-        ui.text_fit(&V::standing(&self.desk), x, y, 13, INK, w);
+        let standing = V::standing(&self.desk);
+        // A line cut to the panel (a narrow window, a large UI scale) is whole under the pointer.
+        if ui.text_fit(&standing, x, y, 13, INK, w) {
+            ui.tip_over([x, y - 13.0, w, 17.0], &standing);
+        }
         y += 14.0;
         if self.desk.outcome().is_some() {
             let label = self.done_label.clone();
@@ -78,7 +84,9 @@ impl<V: RulesetView> Host<V> {
         y = self.view.panel(&self.desk, ui, x, y, w);
         y = self.dice_row(ui, x, y, w);
         self.log_box(ui, x, y, w, r[1] + r[3] - 40.0);
-        ui.text_fit(V::key_line(), x, r[1] + r[3] - 24.0, 12, NOTE, w);
+        if ui.text_fit(V::key_line(), x, r[1] + r[3] - 24.0, 12, NOTE, w) {
+            ui.tip_over([x, r[1] + r[3] - 37.0, w, 16.0], V::key_line());
+        }
         ui.text(
             "© OpenStreetMap contributors (ODbL)",
             x,
@@ -180,13 +188,15 @@ impl<V: RulesetView> Host<V> {
         let mut yy = bottom - 6.0;
         let top = y + 32.0;
         let end = log.log.len() - log.log_back.min(log.log.len());
+        // Lines after a line's first are indented: wrapped to the room they are drawn in.
+        let indent_w = 12.0;
         for l in log.log[..end].iter().rev() {
-            let lines = ui.wrap(&l.text, 12, w - 4.0);
+            let lines = ui.wrap_in(&l.text, 12, w - 4.0 - indent_w, l.heading);
             for (k, s) in lines.iter().enumerate().rev() {
                 if yy < top + line_h {
                     return;
                 }
-                let indent = if k > 0 { 12.0 } else { 0.0 };
+                let indent = if k > 0 { indent_w } else { 0.0 };
                 if l.heading {
                     ui.title(s, x + indent, yy, 12, l.colour);
                 } else {

@@ -13,6 +13,7 @@ use macroquad::time::get_frame_time;
 use macroquad::window::next_frame;
 
 use super::super::script::{Frame, Player, Step};
+use super::super::settings::Settings;
 use super::super::widgets::{Input, Ui};
 use super::super::{parent_dir, window_conf, write_png, Fonts};
 use super::{TableDone, TableScreen};
@@ -86,6 +87,8 @@ async fn play_loop(
     ended: &RefCell<Option<Finished>>,
 ) -> Result<Finished, String> {
     let fonts = Fonts::load()?;
+    // The UI scale the game's Settings chose (kept beside the default saves folder).
+    let settings = Settings::load(Path::new("saves"));
     let mut script = script.map(|steps| {
         let mut p = Player::new(steps, "table frame_ms");
         // Table points asked for in inches wait for the first frame's layout.
@@ -142,7 +145,12 @@ async fn play_loop(
             }
         }
         let mut ui = Ui::new(&fonts, &input);
+        ui.set_scale(settings.effective_scale([
+            macroquad::window::screen_width(),
+            macroquad::window::screen_height(),
+        ]));
         let done = play.frame(&mut ui);
+        ui.camera_off();
         last_buttons = std::mem::take(&mut ui.buttons);
         if let Some(name) = shot {
             let mut image = get_screen_data();

@@ -63,6 +63,7 @@ struct View {
 static VIEWS: &[View] = &[
     View::of::<super::omog19c::Omog19cView>(),
     View::of::<super::omog_musket::OmogMusketView>(),
+    View::of::<super::six_plus::SixPlusView>(),
 ];
 
 impl View {

@@ -3,7 +3,7 @@
 //! pointer (wheel) or the middle (buttons, `+` `-`), panned by dragging with the right button,
 //! `0` or "Whole table" to see it all again.
 
-use macroquad::camera::{set_camera, set_default_camera, Camera2D};
+use macroquad::camera::{set_camera, Camera2D};
 use macroquad::math::Rect;
 use macroquad::window::screen_height;
 
@@ -114,28 +114,29 @@ impl Zoom {
     }
 }
 
-/// Draw only inside `r` (screen pixels) until [`unclip`], in the same pixel coordinates.
-pub fn clip(r: [f32; 4]) {
+/// Draw only inside `r` (UI units of `scale` window pixels) until [`unclip`], in the same UI
+/// units: the table is laid out like the rest of the screen, so the UI scale grows it all.
+pub fn clip(r: [f32; 4], scale: f32) {
     let [x, y, w, h] = r;
     let flat = Camera2D::from_display_rect(Rect::new(x, y, w, h));
     set_camera(&Camera2D {
         // Drawn into a viewport of the window, rows run the other way to a render target's:
-        // flip so table pixels stay where the default camera puts them.
+        // flip so table points stay where the UI camera puts them.
         zoom: macroquad::math::vec2(flat.zoom.x, -flat.zoom.y),
-        // GL counts the viewport's rows from the bottom of the window.
+        // The viewport is in window pixels, and GL counts its rows from the window's bottom.
         viewport: Some((
-            x.round() as i32,
-            (screen_height() - y - h).round() as i32,
-            w.round() as i32,
-            h.round() as i32,
+            (x * scale).round() as i32,
+            (screen_height() - (y + h) * scale).round() as i32,
+            (w * scale).round() as i32,
+            (h * scale).round() as i32,
         )),
         ..flat
     });
 }
 
-/// Draw on the whole window again.
-pub fn unclip() {
-    set_default_camera();
+/// Draw on the whole window again, in the UI's units.
+pub fn unclip(ui: &super::super::widgets::Ui) {
+    ui.camera_on();
 }
 
 #[cfg(test)]

@@ -234,6 +234,12 @@ pub(super) fn event_line(state: &OmogState, names: &[String; 2], e: &OmogEvent) 
             format!("— {} —", phase_line(names, *turn, Phase::Move(*first)))
         }
         OmogEvent::Held { .. } | OmogEvent::ObjectiveOpen => return None,
+        OmogEvent::Remounted { figure, mount } => match mount {
+            Mount::Horse => format!("{} mounts.", f(*figure)),
+            Mount::Foot => format!("{} dismounts.", f(*figure)),
+        },
+        OmogEvent::Climbed { figure } => format!("{} climbs onto the roof.", f(*figure)),
+        OmogEvent::Faced { figure, .. } => format!("{} turns to face.", f(*figure)),
         OmogEvent::Shot {
             figure,
             target,

@@ -5,6 +5,7 @@ use super::super::desk::{outcome_line, side_name};
 use super::super::view::{Face, Note, Roll};
 use super::D;
 use crate::tactical::omog_musket::state::{FigureId, Phase, HOLD_TURNS};
+use crate::tactical::omog_musket::tables::Mount;
 use crate::tactical::omog_musket::MusketEvent;
 use crate::tactical::table::MM_PER_INCH;
 
@@ -36,6 +37,21 @@ pub(super) fn note(desk: &D, e: &MusketEvent) -> Note {
             });
         }
         MusketEvent::Held { .. } | MusketEvent::Hit { .. } => {}
+        MusketEvent::Remounted { figure, mount } => {
+            n.by = side_of(*figure);
+            n.line = Some(match mount {
+                Mount::Horse => format!("The {} mounts.", who(*figure)),
+                Mount::Foot => format!("The {} dismounts.", who(*figure)),
+            });
+        }
+        MusketEvent::Climbed { figure } => {
+            n.by = side_of(*figure);
+            n.line = Some(format!("The {} climbs onto the roof.", who(*figure)));
+        }
+        MusketEvent::Faced { figure, .. } => {
+            n.by = side_of(*figure);
+            n.line = Some(format!("The {} turns to face.", who(*figure)));
+        }
         MusketEvent::Reloaded { figure } => {
             n.by = side_of(*figure);
             n.line = Some(format!("The {} loads.", who(*figure)));

@@ -1,0 +1,155 @@
+//! The one function that changes a Dice Flew battle: an event, made so.
+
+use super::event::{DfEvent, Losses};
+use super::state::{DfState, Phase};
+use super::unit::{Action, Order};
+use crate::tactical::omog::{Dice, Journal};
+use crate::tactical::ruleset::Side;
+use crate::tactical::table::Facing;
+
+impl Journal for DfState {
+    type Event = DfEvent;
+    fn apply(&mut self, e: &DfEvent) {
+        apply(self, e);
+    }
+    fn dice(&self) -> &Dice {
+        &self.dice
+    }
+    fn dice_in(e: &DfEvent) -> u64 {
+        e.dice()
+    }
+}
+
+fn take(state: &mut DfState, unit: super::unit::UnitId, l: &Losses) {
+    let u = &mut state.units[unit.0 as usize];
+    u.officers -= l.officers.min(u.officers);
+    u.ncos -= l.ncos.min(u.ncos);
+    for (k, n) in u.kit.iter_mut().zip(l.kit) {
+        *k -= n.min(*k);
+    }
+    if l.total() > 0 {
+        // Any loss pins.
+        u.pinned = true;
+    }
+}
+
+/// Apply one event: the only code that changes the battle, its dice included.
+pub fn apply(state: &mut DfState, e: &DfEvent) {
+    state.dice.advance(e.dice());
+    match e {
+        DfEvent::OrderWritten { battalion, order } => {
+            state.battalions[battalion.0 as usize].order = Some(*order)
+        }
+        DfEvent::OrdersDone { side } => {
+            state.phase = match side {
+                Side::Attacker => Phase::Orders(Side::Defender),
+                // Both written: turn 1's initiative comes next (`execute` rolls it).
+                Side::Defender => Phase::Initiative(Side::Attacker),
+            }
+        }
+        DfEvent::Initiative { turn, chooser, .. } => {
+            state.turn = *turn;
+            if let Some(s) = chooser {
+                state.phase = Phase::Initiative(*s);
+            }
+        }
+        DfEvent::FirstIs { side } => state.first = *side,
+        DfEvent::PartBegan { side } => {
+            state.phase = Phase::Move(*side);
+            state.fired.clear();
+            for u in state.units.iter_mut().filter(|u| u.side == *side) {
+                u.busy = false;
+                u.moved = false;
+            }
+        }
+        DfEvent::Rally { unit, ok, .. } => {
+            if *ok {
+                state.units[unit.0 as usize].pinned = false;
+            }
+        }
+        DfEvent::OrderChange {
+            battalion,
+            order,
+            ok,
+            ..
+        } => {
+            let b = &mut state.battalions[battalion.0 as usize];
+            b.change_tried = state.turn;
+            if *ok {
+                b.order = Some(*order);
+            }
+        }
+        DfEvent::CommandRoll { unit, ok, .. } => {
+            if !ok {
+                state.units[unit.0 as usize].moved = true;
+            }
+        }
+        DfEvent::Advanced { unit, to, facing } => {
+            let u = &mut state.units[unit.0 as usize];
+            u.at = *to;
+            u.facing = Facing(*facing);
+            u.moved = true;
+            u.busy = true;
+            u.to_ground = false;
+        }
+        DfEvent::Paused { pending } => state.pending = Some(pending.clone()),
+        DfEvent::Passed => {
+            if let Some(super::state::Pending::Interrupt { shooters, .. }) = state.pending.take() {
+                state.declined.extend(shooters);
+            }
+        }
+        DfEvent::WentToGround { unit } => {
+            state.units[unit.0 as usize].to_ground = true;
+        }
+        DfEvent::MoveEnded { .. } => {
+            state.pending = None;
+            state.declined.clear();
+        }
+        DfEvent::Fired {
+            shooter,
+            target,
+            losses,
+            ..
+        }
+        | DfEvent::AntiTank {
+            shooter,
+            target,
+            losses,
+            ..
+        } => {
+            state.fired.push((*shooter, *target));
+            take(state, *target, losses);
+        }
+        DfEvent::Retreated { unit, to, .. } => {
+            let u = &mut state.units[unit.0 as usize];
+            u.at = *to;
+            u.pinned = true;
+        }
+        DfEvent::Melee { units, losses, .. } => {
+            for id in units.iter().flatten() {
+                state.units[id.0 as usize].busy = true;
+            }
+            for (id, l) in losses {
+                take(state, *id, l);
+            }
+        }
+        DfEvent::MovementEnded { side } => state.phase = Phase::Fire(side.other()),
+        DfEvent::FireEnded { .. } => {}
+        DfEvent::Shaken { battalion } => {
+            let b = &mut state.battalions[battalion.0 as usize];
+            b.shaken = true;
+            if let Some(o) = b.order.filter(|o| o.action == Action::Attack) {
+                b.order = Some(Order {
+                    action: Action::Hold,
+                    ..o
+                });
+            }
+        }
+        DfEvent::Conceded { .. } => {}
+        DfEvent::Ended { outcome } => {
+            state.outcome = Some(*outcome);
+            state.phase = Phase::Over;
+            state.pending = None;
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! Whether a Dice Flew command is legal now, and whose command the battle waits for.
+
+use super::command::DfCommand;
+use super::fire::{closest_target, may_fire_at};
+use super::movement::{move_fraction, room, Blocked};
+use super::refusal::Refusal;
+use super::state::{DfState, Pending, Phase};
+use super::tables::engaged;
+use super::unit::{Action, BattalionId, Order, Unit, UnitId};
+use crate::tactical::battlefield::Battlefield;
+use crate::tactical::ruleset::Side;
+use crate::tactical::table::{distance, inches, TablePoint};
+
+/// The side whose command the battle waits for (`None` once it is over).
+pub fn actor(s: &DfState) -> Option<Side> {
+    match s.phase() {
+        Phase::Over => None,
+        Phase::Orders(side) | Phase::Initiative(side) | Phase::Fire(side) => Some(side),
+        Phase::Move(side) => match s.pending() {
+            Some(Pending::Interrupt { .. }) => Some(side.other()),
+            _ => Some(side),
+        },
+    }
+}
+
+/// A holding battalion stays within this distance of its place; moving and attacking ones may
+/// go anywhere within it, and elsewhere only nearer it.
+pub fn hold_radius() -> f64 {
+    inches(12.0)
+}
+
+fn own_unit(s: &DfState, side: Side, id: UnitId) -> Result<&Unit, Refusal> {
+    s.unit(id)
+        .filter(|u| u.side == side && u.alive())
+        .ok_or(Refusal::NotYours)
+}
+
+fn check_order(s: &DfState, side: Side, b: BattalionId, o: &Order) -> Result<(), Refusal> {
+    let bat = s.battalion(b).filter(|x| x.side == side);
+    let bat = bat.ok_or(Refusal::NotYours)?;
+    if (o.feature as usize) >= s.features().len() {
+        return Err(Refusal::NoFeature);
+    }
+    if bat.shaken && o.action == Action::Attack {
+        return Err(Refusal::Shaken);
+    }
+    Ok(())
+}
+
+/// What a unit's battalion order says about a move from its place to `to`.
+pub fn order_allows(s: &DfState, u: &Unit, to: TablePoint) -> Result<(), &'static str> {
+    let Some((action, at)) = u.battalion.and_then(|b| s.effective_order(b)) else {
+        return Ok(());
+    };
+    let near = distance(to, at) <= hold_radius() + 1e-9;
+    let nearer = distance(to, at) < distance(u.at, at) - 1e-9;
+    match action {
+        Action::Hold if !near && !nearer => {
+            Err("a holding battalion stays within 12″ of the place it holds")
+        }
+        Action::MoveTo | Action::Attack if !near && !nearer => {
+            Err("it must go towards the place its order names")
+        }
+        Action::MoveTo
+            if s.living(u.side.other())
+                .any(|e| super::fire::range(e.at, to) <= engaged() + 1e-9) =>
+        {
+            Err("a move order avoids engaging the enemy")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Whether a unit has done its share of an attack this turn: moved (or tried to), fighting
+/// within 3″ of the enemy, or firing (an enemy in its sights), or unable to (pinned).
+pub fn attacking(field: &Battlefield, s: &DfState, u: &Unit) -> bool {
+    u.moved
+        || u.pinned
+        || s.living(u.side.other())
+            .any(|e| super::fire::range(e.at, u.at) <= engaged() + 1e-9)
+        || closest_target(field, s, u, None).is_some()
+}
+
+/// The place of the first battalion of `side` whose attack order is not being carried out by
+/// half its companies.
+pub fn lagging_attack(field: &Battlefield, s: &DfState, side: Side) -> Option<TablePoint> {
+    s.battalions()
+        .iter()
+        .filter(|b| b.side == side)
+        .find_map(|b| {
+            let (Action::Attack, at) = s.effective_order(b.id)? else {
+                return None;
+            };
+            let companies: Vec<&Unit> = s.members(b.id).filter(|u| u.id != b.hq).collect();
+            let done = companies.iter().filter(|u| attacking(field, s, u)).count();
+            (2 * done < companies.len()).then_some(at)
+        })
+}
+
+/// Check a move: the unit's own, able, its path and ground, room at the end, and its order.
+pub fn check_move(
+    field: &Battlefield,
+    s: &DfState,
+    side: Side,
+    id: UnitId,
+    to: TablePoint,
+) -> Result<(), Refusal> {
+    let u = own_unit(s, side, id)?;
+    if u.moved {
+        return Err(Refusal::Moved(u.label()));
+    }
+    if u.pinned {
+        return Err(Refusal::Pinned(u.label()));
+    }
+    if distance(u.at, to) < 1e-6 {
+        return Err(Refusal::NotNow("the unit is already there"));
+    }
+    let used = move_fraction(field, u.kind.movement(), u.at, to).map_err(|b| {
+        let why = match b {
+            Blocked::Ground(w) => w,
+            Blocked::Kind(w) => w.to_string(),
+        };
+        Refusal::Impassable(u.label(), why)
+    })?;
+    if used > 1.0 + 1e-9 {
+        return Err(Refusal::TooFar {
+            unit: u.label(),
+            used: used * 100.0,
+        });
+    }
+    if !room(s, id, to) {
+        return Err(Refusal::Overlap(u.label()));
+    }
+    order_allows(s, u, to).map_err(Refusal::Order)
+}
+
+/// Whether the command is legal now.
+pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Refusal> {
+    let Some(side) = actor(s) else {
+        return Err(Refusal::Over);
+    };
+    let phase = s.phase();
+    let pending = s.pending();
+    match cmd {
+        DfCommand::WriteOrder { battalion, order } => {
+            if phase != Phase::Orders(side) {
+                return Err(Refusal::NotNow("orders are written before the battle"));
+            }
+            check_order(s, side, *battalion, order)
+        }
+        DfCommand::OrdersDone => match phase {
+            Phase::Orders(_) => Ok(()),
+            _ => Err(Refusal::NotNow("orders are written before the battle")),
+        },
+        DfCommand::GoFirst { .. } => match phase {
+            Phase::Initiative(_) => Ok(()),
+            _ => Err(Refusal::NotNow(
+                "the initiative winner chooses at the start of a turn",
+            )),
+        },
+        DfCommand::ChangeOrder { battalion, order } => {
+            if phase != Phase::Move(side) || pending.is_some() {
+                return Err(Refusal::NotNow(
+                    "orders change at the start of your part of the turn",
+                ));
+            }
+            check_order(s, side, *battalion, order)?;
+            if s.living(side).any(|u| u.moved) {
+                return Err(Refusal::AfterMoving);
+            }
+            if s.battalion(*battalion)
+                .is_some_and(|b| b.change_tried == s.turn())
+            {
+                return Err(Refusal::AlreadyTried);
+            }
+            Ok(())
+        }
+        DfCommand::Move { unit, to } => {
+            if phase != Phase::Move(side) || pending.is_some() {
+                return Err(Refusal::NotNow("units move in their side's movement"));
+            }
+            check_move(field, s, side, *unit, *to)
+        }
+        DfCommand::Shoot { shooter } => match pending {
+            Some(Pending::Interrupt { shooters, .. }) if shooters.contains(shooter) => Ok(()),
+            Some(Pending::Interrupt { .. }) => Err(Refusal::NotYours),
+            _ => Err(Refusal::NotNow("no enemy move waits on your fire")),
+        },
+        DfCommand::Pass => match pending {
+            Some(Pending::Interrupt { .. }) => Ok(()),
+            _ => Err(Refusal::NotNow("no enemy move waits on your fire")),
+        },
+        DfCommand::GoToGround | DfCommand::PushOn => match pending {
+            Some(Pending::React { .. }) => Ok(()),
+            _ => Err(Refusal::NotNow("none of your units is being fired on")),
+        },
+        DfCommand::Fire { shooter } => {
+            if phase != Phase::Fire(side) {
+                return Err(Refusal::NotNow("you fire as the enemy moves"));
+            }
+            let u = own_unit(s, side, *shooter)?;
+            let (target, at) = closest_target(field, s, u, None)
+                .ok_or_else(|| Refusal::CannotFire(u.label(), "no target in its arc and range"))?;
+            may_fire_at(field, s, u, target, at).map_err(|w| Refusal::CannotFire(u.label(), w))
+        }
+        DfCommand::Done => match (phase, pending) {
+            (Phase::Move(_), None) => match lagging_attack(field, s, side) {
+                Some(at) => Err(Refusal::AttackLags(
+                    s.features()
+                        .iter()
+                        .find(|f| f.at == at)
+                        .map_or_else(|| "its objective".to_string(), |f| f.name.clone()),
+                )),
+                None => Ok(()),
+            },
+            (Phase::Fire(_), _) => Ok(()),
+            _ => Err(Refusal::NotNow("answer the decision first")),
+        },
+    }
+}

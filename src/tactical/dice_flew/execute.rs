@@ -1,0 +1,409 @@
+//! Executing Dice Flew commands: check, roll the battle's next dice, and write the events, each
+//! applied as it is written. A refused command writes nothing. The turn's automatic steps —
+//! initiative, rallies, melee, morale, the end — are written here too.
+
+use super::check::check;
+use super::command::DfCommand;
+use super::event::{DfEvent, Losses};
+use super::fire::{
+    allocate, anti_tank_dice, closest_target, defence, interrupters, may_fire, range, soft_fire,
+};
+use super::movement::retreat_to;
+use super::refusal::Refusal;
+use super::state::{DfState, Pending, Phase, TURN_LIMIT};
+use super::tables::{
+    command_radius, fire_die, loss_fraction, order_change_reach, rally_modifier, reaches, Weapon,
+    COMMAND_ROLL,
+};
+use super::unit::{Kind, UnitId};
+use crate::tactical::battlefield::Battlefield;
+use crate::tactical::omog::Emitter;
+use crate::tactical::ruleset::{BattleOutcome, Side};
+use crate::tactical::table::{compass_bearing, distance, inches, TablePoint};
+
+type Out<'a> = Emitter<'a, DfState>;
+
+/// Check, roll, and apply: the events of one command.
+pub fn execute(
+    field: &Battlefield,
+    state: &mut DfState,
+    cmd: &DfCommand,
+) -> Result<Vec<DfEvent>, Refusal> {
+    check(field, state, cmd)?;
+    let side = super::check::actor(state).expect("checked");
+    let mut out = Emitter::new(state);
+    match cmd {
+        DfCommand::WriteOrder { battalion, order } => out.emit(DfEvent::OrderWritten {
+            battalion: *battalion,
+            order: *order,
+        }),
+        DfCommand::OrdersDone => {
+            out.emit(DfEvent::OrdersDone { side });
+            if side == Side::Defender {
+                begin_turn(&mut out, field);
+            }
+        }
+        DfCommand::GoFirst { first } => {
+            let s = if *first { side } else { side.other() };
+            out.emit(DfEvent::FirstIs { side: s });
+            begin_part(&mut out, s);
+        }
+        DfCommand::ChangeOrder { battalion, order } => {
+            let die = out.roll();
+            let modifier = -(far_from_co(out.state(), side, *battalion) as i32);
+            out.emit(DfEvent::OrderChange {
+                battalion: *battalion,
+                order: *order,
+                die,
+                modifier,
+                ok: die as i32 + modifier >= COMMAND_ROLL,
+            });
+        }
+        DfCommand::Move { unit, to } => {
+            if needs_command_roll(out.state(), *unit) {
+                let die = out.roll();
+                let ok = die as i32 >= COMMAND_ROLL;
+                out.emit(DfEvent::CommandRoll {
+                    unit: *unit,
+                    die,
+                    ok,
+                });
+                if !ok {
+                    return Ok(out.finish());
+                }
+            }
+            go_on(&mut out, field, *unit, *to);
+        }
+        DfCommand::Shoot { shooter } => {
+            let Some(Pending::Interrupt { mover, dest, .. }) = out.state().pending().cloned()
+            else {
+                unreachable!("checked")
+            };
+            out.emit(DfEvent::Paused {
+                pending: Pending::React {
+                    mover,
+                    dest,
+                    shooter: *shooter,
+                },
+            });
+        }
+        DfCommand::Pass => {
+            let Some(Pending::Interrupt { mover, dest, .. }) = out.state().pending().cloned()
+            else {
+                unreachable!("checked")
+            };
+            out.emit(DfEvent::Passed);
+            go_on(&mut out, field, mover, dest);
+        }
+        DfCommand::GoToGround | DfCommand::PushOn => {
+            let Some(Pending::React {
+                mover,
+                dest,
+                shooter,
+            }) = out.state().pending().cloned()
+            else {
+                unreachable!("checked")
+            };
+            let ground = *cmd == DfCommand::GoToGround;
+            if ground {
+                out.emit(DfEvent::WentToGround { unit: mover });
+            }
+            fire(&mut out, field, shooter, mover);
+            let stopped = ground
+                || out
+                    .state()
+                    .unit(mover)
+                    .is_none_or(|u| u.pinned || !u.alive());
+            if stopped {
+                out.emit(DfEvent::MoveEnded { unit: mover });
+            } else {
+                go_on(&mut out, field, mover, dest);
+            }
+        }
+        DfCommand::Fire { shooter } => {
+            let u = out.state().unit(*shooter).expect("checked").clone();
+            let (target, _) = closest_target(field, out.state(), &u, None).expect("checked");
+            fire(&mut out, field, *shooter, target);
+        }
+        DfCommand::Done => match out.state().phase() {
+            Phase::Move(s) => {
+                out.emit(DfEvent::MovementEnded { side: s });
+                if !can_anyone_fire(field, out.state(), s.other()) {
+                    out.emit(DfEvent::FireEnded { side: s.other() });
+                    end_part(&mut out, field, s);
+                }
+            }
+            Phase::Fire(s) => {
+                out.emit(DfEvent::FireEnded { side: s });
+                end_part(&mut out, field, s.other());
+            }
+            _ => unreachable!("checked"),
+        },
+    }
+    Ok(out.finish())
+}
+
+fn can_anyone_fire(field: &Battlefield, s: &DfState, side: Side) -> bool {
+    s.living(side).any(|u| {
+        may_fire(u).is_ok()
+            && closest_target(field, s, u, None)
+                .is_some_and(|(t, at)| super::fire::may_fire_at(field, s, u, t, at).is_ok())
+    })
+}
+
+/// Whether the army commander is more than 2 ft from the battalion's HQ with no radio between.
+fn far_from_co(s: &DfState, side: Side, b: super::unit::BattalionId) -> bool {
+    match (s.co(side), s.hq(b)) {
+        (Some(co), Some(hq)) => {
+            distance(co.at, hq.at) > order_change_reach() + 1e-9
+                && !(co.kind.radio() && hq.kind.radio())
+        }
+        _ => true,
+    }
+}
+
+/// A company acts freely only if led by an officer or NCO and within command radius of its HQ.
+pub fn needs_command_roll(s: &DfState, id: UnitId) -> bool {
+    let Some(u) = s.unit(id) else { return false };
+    let Some(b) = u.battalion else { return false };
+    if matches!(u.kind, Kind::Hq) {
+        return false;
+    }
+    let in_reach = s
+        .hq(b)
+        .is_some_and(|hq| distance(hq.at, u.at) <= command_radius(u.kind.radio()) + 1e-9);
+    !(u.led() && in_reach)
+}
+
+/// Carry a move on towards `dest` from where the unit stands, pausing where an enemy company may
+/// interrupt it.
+fn go_on(out: &mut Out, field: &Battlefield, unit: UnitId, dest: TablePoint) {
+    let from = out.state().unit(unit).expect("a mover").at;
+    let len = distance(from, dest);
+    let facing = if len > 1e-9 {
+        compass_bearing(from, dest)
+    } else {
+        out.state().unit(unit).expect("a mover").facing.0
+    };
+    let stride = inches(1.0);
+    let steps = (len / stride).ceil().max(1.0) as usize;
+    for k in 1..=steps {
+        let t = (k as f64 * stride / len).min(1.0);
+        let p = [
+            from[0] + (dest[0] - from[0]) * t,
+            from[1] + (dest[1] - from[1]) * t,
+        ];
+        let shooters = interrupters(field, out.state(), unit, p);
+        if !shooters.is_empty() {
+            out.emit(DfEvent::Advanced {
+                unit,
+                to: p,
+                facing,
+            });
+            if k < steps {
+                out.emit(DfEvent::Paused {
+                    pending: Pending::Interrupt {
+                        mover: unit,
+                        dest,
+                        shooters,
+                    },
+                });
+                return;
+            }
+            // At the end of its move: the fire comes all the same, with nothing left to resume.
+            out.emit(DfEvent::Paused {
+                pending: Pending::Interrupt {
+                    mover: unit,
+                    dest: p,
+                    shooters,
+                },
+            });
+            return;
+        }
+    }
+    out.emit(DfEvent::Advanced {
+        unit,
+        to: dest,
+        facing,
+    });
+    out.emit(DfEvent::MoveEnded { unit });
+}
+
+/// One round of fire from `shooter` at `target`: soft targets by fire points, armour by
+/// anti-tank dice; then the morale of a company hard hit.
+fn fire(out: &mut Out, field: &Battlefield, shooter: UnitId, target: UnitId) {
+    let s = out.state().unit(shooter).expect("shooter").clone();
+    let t = out.state().unit(target).expect("target").clone();
+    let dist = range(s.at, t.at);
+    let cover = t.to_ground || field.cover(t.at, s.at).is_some();
+    let before = t.strength();
+    if t.kind.armour().is_some() {
+        let mods = anti_tank_dice(&s, dist, cover, false);
+        let dice: Vec<u8> = mods.iter().map(|_| out.roll()).collect();
+        let totals: Vec<i32> = dice.iter().zip(&mods).map(|(&d, m)| d as i32 + m).collect();
+        let def = defence(&t, s.at, false);
+        let losses = vehicles_lost(&t, totals.iter().filter(|&&x| x > def).count() as u32);
+        let bailed = losses.total() == 0 && totals.contains(&def);
+        out.emit(DfEvent::AntiTank {
+            shooter,
+            target,
+            dice,
+            totals,
+            defence: def,
+            losses,
+        });
+        if bailed {
+            fall_back(out, field, target, s.at);
+        }
+        return;
+    }
+    let f = soft_fire(&s, dist, cover);
+    let dice: Vec<u8> = (0..f.dice).map(|_| out.roll()).collect();
+    let hits: u32 = dice
+        .iter()
+        .map(|&d| fire_die(d, f.within_half, f.cover))
+        .sum();
+    let crits = dice.iter().filter(|&&d| d == 6).count() as u32;
+    let losses = allocate(&t, hits, crits);
+    out.emit(DfEvent::Fired {
+        shooter,
+        target,
+        dice,
+        hits,
+        losses,
+    });
+    if losses.total() > 0 && reaches(losses.total(), before, loss_fraction(t.quality)) {
+        fall_back(out, field, target, s.at);
+    }
+}
+
+/// Vehicles destroyed: the heaviest guns last.
+fn vehicles_lost(t: &super::unit::Unit, n: u32) -> Losses {
+    let mut l = Losses::default();
+    let mut left = n;
+    for w in [Weapon::LightGun, Weapon::MediumGun, Weapon::HeavyGun] {
+        let k = (t.kit[w.index()] as u32).min(left);
+        l.kit[w.index()] += k as u8;
+        left -= k;
+    }
+    l
+}
+
+/// Fall back 2d6″ straight away from `from`, stopping at cover.
+pub(super) fn fall_back(out: &mut Out, field: &Battlefield, unit: UnitId, from: TablePoint) {
+    let d = [out.roll(), out.roll()];
+    let u = out.state().unit(unit).expect("unit").clone();
+    let to = if u.alive() {
+        retreat_to(field, out.state(), &u, from, inches((d[0] + d[1]) as f64))
+    } else {
+        u.at
+    };
+    out.emit(DfEvent::Retreated { unit, dice: d, to });
+}
+
+/// A new turn: initiative, then the first part (or the end, after the last turn).
+fn begin_turn(out: &mut Out, field: &Battlefield) {
+    let turn = out.state().turn() + 1;
+    if turn > TURN_LIMIT {
+        let o = objective_outcome(out.state(), field);
+        out.emit(DfEvent::Ended { outcome: o });
+        return;
+    }
+    loop {
+        let dice = [out.roll(), out.roll()];
+        let chooser = match dice[0].cmp(&dice[1]) {
+            std::cmp::Ordering::Greater => Some(Side::Attacker),
+            std::cmp::Ordering::Less => Some(Side::Defender),
+            std::cmp::Ordering::Equal => None,
+        };
+        out.emit(DfEvent::Initiative {
+            turn,
+            dice,
+            chooser,
+        });
+        if chooser.is_some() {
+            return;
+        }
+        // A tie repeats last turn's order; the first turn has none to repeat: roll again.
+        if turn > 1 {
+            let first = out.state().first();
+            out.emit(DfEvent::FirstIs { side: first });
+            begin_part(out, first);
+            return;
+        }
+    }
+}
+
+/// A side's part begins: its units may act again, and its pinned units try to rally.
+fn begin_part(out: &mut Out, side: Side) {
+    out.emit(DfEvent::PartBegan { side });
+    let pinned: Vec<_> = out
+        .state()
+        .living(side)
+        .filter(|u| u.pinned && u.rally_dice() > 0)
+        .map(|u| (u.id, u.rally_dice(), rally_modifier(u.quality)))
+        .collect();
+    for (unit, n, m) in pinned {
+        let dice: Vec<u8> = (0..n).map(|_| out.roll()).collect();
+        let ok = dice.iter().any(|&d| d as i32 + m >= 4);
+        out.emit(DfEvent::Rally { unit, dice, ok });
+    }
+}
+
+/// The mover's part ends: melee, morale, and the next part or turn.
+fn end_part(out: &mut Out, field: &Battlefield, mover: Side) {
+    super::melee::melee(out, field);
+    for b in out.state().battalions().to_vec() {
+        if b.shaken {
+            continue;
+        }
+        let (lost, start) = out
+            .state()
+            .units()
+            .iter()
+            .filter(|u| u.battalion == Some(b.id))
+            .fold((0, 0), |(l, s), u| (l + u.lost(), s + u.start as u32));
+        if reaches(lost, start, loss_fraction(b.quality)) {
+            out.emit(DfEvent::Shaken { battalion: b.id });
+        }
+    }
+    for side in [mover, mover.other()] {
+        let s = out.state();
+        let all_shaken = s
+            .battalions()
+            .iter()
+            .filter(|b| b.side == side)
+            .all(|b| b.shaken);
+        let fighting = s.living(side).any(|u| u.battalion.is_some());
+        if all_shaken || !fighting {
+            out.emit(DfEvent::Conceded { side });
+            out.emit(DfEvent::Ended {
+                outcome: match side {
+                    Side::Attacker => BattleOutcome::DefenderWins,
+                    Side::Defender => BattleOutcome::AttackerWins,
+                },
+            });
+            return;
+        }
+    }
+    if mover == out.state().first() {
+        begin_part(out, mover.other());
+    } else {
+        begin_turn(out, field);
+    }
+}
+
+/// After the last turn: the attacker wins if it holds the objective — a unit of its own within
+/// 6″ and none of the defender's — otherwise it is a stand-off.
+pub fn objective_outcome(s: &DfState, field: &Battlefield) -> BattleOutcome {
+    let near = |side, pinned_too: bool| {
+        s.living(side).any(|u| {
+            (pinned_too || !u.pinned) && distance(u.at, field.objective) <= inches(6.0) + 1e-9
+        })
+    };
+    if near(Side::Attacker, false) && !near(Side::Defender, true) {
+        BattleOutcome::AttackerWins
+    } else {
+        BattleOutcome::StandOff
+    }
+}

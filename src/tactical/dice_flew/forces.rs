@@ -1,0 +1,351 @@
+//! The Dice Flew's forces from the strategic dice (RULINGS §9: one company per die), its troop
+//! types for hand-written forces, battalions, and deployment on the battlefield.
+//!
+//! What each die brings: foot → a rifle company; horse → a troop of armoured cars (the period's
+//! mounted arm); guns → a battery of two field guns; mg → a machine-gun company (a
+//! fortification's die); armour → a troop of medium tanks. Every side also brings its army
+//! commander (CO) with staff and escort, and an HQ for every battalion of up to four companies.
+
+use super::features::features;
+use super::movement::{move_fraction, room};
+use super::state::DfState;
+use super::tables::{Armour, Weapon};
+use super::unit::{Action, Battalion, BattalionId, Kind, Order, Unit, UnitId};
+use crate::tactical::battlefield::Battlefield;
+use crate::tactical::force::{Arm, Element, Forces, Quality, TroopType};
+use crate::tactical::ruleset::Side;
+use crate::tactical::table::{compass_bearing, inches, step, Facing, TablePoint};
+
+/// The troop types a hand-written force may name.
+pub const TROOPS: &[TroopType] = &[
+    TroopType {
+        name: "rifles",
+        arm: Arm::Foot,
+        about: "rifle company: officer, NCO, 9 rifles, an LMG",
+    },
+    TroopType {
+        name: "anti-tank",
+        arm: Arm::Foot,
+        about: "rifle company with two bazookas",
+    },
+    TroopType {
+        name: "mortars",
+        arm: Arm::Foot,
+        about: "mortar company: two light mortars",
+    },
+    TroopType {
+        name: "snipers",
+        arm: Arm::Foot,
+        about: "a pair of snipers, a die each",
+    },
+    TroopType {
+        name: "hmg",
+        arm: Arm::MachineGun,
+        about: "machine-gun company: two HMGs",
+    },
+    TroopType {
+        name: "field-guns",
+        arm: Arm::Guns,
+        about: "battery of two medium field guns",
+    },
+    TroopType {
+        name: "cavalry",
+        arm: Arm::Horse,
+        about: "cavalry squadron (24″ in the open)",
+    },
+    TroopType {
+        name: "armoured-cars",
+        arm: Arm::Horse,
+        about: "three armoured cars, light guns",
+    },
+    TroopType {
+        name: "light-tanks",
+        arm: Arm::Armour,
+        about: "three light tanks (5/4)",
+    },
+    TroopType {
+        name: "medium-tanks",
+        arm: Arm::Armour,
+        about: "three medium tanks (6/4)",
+    },
+    TroopType {
+        name: "heavy-tanks",
+        arm: Arm::Armour,
+        about: "three heavy tanks (7/5), heavy guns",
+    },
+];
+
+/// The kind of unit an element is.
+pub fn kind_of(e: &Element) -> Kind {
+    match e.troop.as_deref() {
+        Some("rifles") => Kind::Rifles,
+        Some("anti-tank") => Kind::AntiTank,
+        Some("mortars") => Kind::Mortars,
+        Some("snipers") => Kind::Snipers,
+        Some("hmg") => Kind::MachineGuns,
+        Some("field-guns") => Kind::FieldGuns,
+        Some("cavalry") => Kind::Cavalry,
+        Some("armoured-cars") => Kind::ArmouredCars,
+        Some("light-tanks") => Kind::Tanks(Armour::Light),
+        Some("heavy-tanks") => Kind::Tanks(Armour::Heavy),
+        Some("medium-tanks") => Kind::Tanks(Armour::Medium),
+        _ => match e.arm {
+            Arm::Foot => Kind::Rifles,
+            Arm::Horse => Kind::ArmouredCars,
+            Arm::Guns => Kind::FieldGuns,
+            Arm::MachineGun => Kind::MachineGuns,
+            Arm::Armour => Kind::Tanks(Armour::Medium),
+        },
+    }
+}
+
+/// A fresh unit of `kind`: its officers, NCOs (none for green troops, two for elite) and kit.
+pub fn unit(id: UnitId, side: Side, kind: Kind, quality: Quality, at: TablePoint) -> Unit {
+    let mut kit = [0u8; 9];
+    let mut put = |w: Weapon, n: u8| kit[w.index()] += n;
+    let led = match kind {
+        Kind::Rifles => {
+            put(Weapon::Rifle, 9);
+            put(Weapon::Lmg, 1);
+            true
+        }
+        Kind::AntiTank => {
+            put(Weapon::Rifle, 8);
+            put(Weapon::Bazooka, 2);
+            true
+        }
+        Kind::Mortars => {
+            put(Weapon::Rifle, 6);
+            put(Weapon::Mortar, 2);
+            true
+        }
+        Kind::MachineGuns => {
+            put(Weapon::Rifle, 6);
+            put(Weapon::Hmg, 2);
+            true
+        }
+        Kind::FieldGuns => {
+            put(Weapon::Rifle, 6);
+            put(Weapon::MediumGun, 2);
+            true
+        }
+        Kind::Cavalry => {
+            put(Weapon::Rifle, 10);
+            true
+        }
+        Kind::Snipers => {
+            put(Weapon::Rifle, 2);
+            false
+        }
+        Kind::Hq | Kind::Co => {
+            put(Weapon::Rifle, 4);
+            true
+        }
+        Kind::ArmouredCars | Kind::Tanks(Armour::Light) => {
+            put(Weapon::LightGun, 3);
+            false
+        }
+        Kind::Tanks(Armour::Medium) => {
+            put(Weapon::MediumGun, 3);
+            false
+        }
+        Kind::Tanks(Armour::Heavy) => {
+            put(Weapon::HeavyGun, 3);
+            false
+        }
+    };
+    let (officers, ncos) = match (led, quality) {
+        (false, _) => (0, 0),
+        (true, Quality::Green) => (1, 0),
+        (true, Quality::Regular) => (1, 1),
+        (true, Quality::Elite) => (1, 2),
+    };
+    let mut u = Unit {
+        id,
+        side,
+        battalion: None,
+        kind,
+        quality,
+        at,
+        facing: Facing(0.0),
+        officers,
+        ncos,
+        kit,
+        start: 0,
+        pinned: false,
+        to_ground: false,
+        busy: false,
+        moved: false,
+    };
+    u.start = u.strength() as u8;
+    u
+}
+
+/// Companies per battalion at most.
+pub const MAX_COMPANIES: usize = 4;
+
+/// Split `n` companies into battalions of at most four, as even as can be.
+pub fn battalion_sizes(n: usize) -> Vec<usize> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let k = n.div_ceil(MAX_COMPANIES);
+    (0..k).map(|i| n / k + (i < n % k) as usize).collect()
+}
+
+/// The most common quality (regular on a tie).
+fn common_quality(qs: &[Quality]) -> Quality {
+    let c = |q| qs.iter().filter(|&&x| x == q).count();
+    let (g, r, e) = (c(Quality::Green), c(Quality::Regular), c(Quality::Elite));
+    if g > r && g > e {
+        Quality::Green
+    } else if e > r && e > g {
+        Quality::Elite
+    } else {
+        Quality::Regular
+    }
+}
+
+/// The nearest point to `want` (searching outwards) where a unit of `kind` may stand: on the
+/// table, on ground it can enter, not on another unit.
+pub fn free_spot(field: &Battlefield, s: &DfState, kind: Kind, want: TablePoint) -> TablePoint {
+    let ok = |p: TablePoint| {
+        let q = [p[0] + 1.0, p[1]];
+        field.spec.contains(p)
+            && field.spec.contains(q)
+            && move_fraction(field, kind.movement(), p, q).is_ok()
+            && room(s, UnitId(u16::MAX), p)
+    };
+    for ring in 0..40 {
+        let r = inches(1.0) * ring as f64;
+        let n = if ring == 0 { 1 } else { 8 * ring };
+        for k in 0..n {
+            let p = step(want, 360.0 * k as f64 / n as f64, r);
+            if ok(p) {
+                return p;
+            }
+        }
+    }
+    want
+}
+
+/// Deploy both sides: the attacker's companies in a line 6″ in from its edge with HQs and CO
+/// behind; the defender's garrison in the houses nearest the objective, its field companies
+/// 8″ in front of the objective towards the attacker, HQs and CO behind it. Every battalion
+/// starts with the obvious order (attack or hold the objective), which the players may rewrite.
+pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
+    let feats = features(field);
+    let mut s = DfState::new(Vec::new(), Vec::new(), feats, seed);
+    let centre = field.objective;
+    let toward_attacker = field.attacker_bearing();
+    let edge_mid = {
+        let half = field.spec.width_mm.min(field.spec.depth_mm) / 2.0;
+        step(centre, toward_attacker, half)
+    };
+    for side in Side::BOTH {
+        let force = match side {
+            Side::Attacker => &forces.attacker,
+            Side::Defender => &forces.defender,
+        };
+        let facing = match side {
+            Side::Attacker => Facing(toward_attacker + 180.0),
+            Side::Defender => Facing(toward_attacker),
+        };
+        // Garrison dice first, in their own battalions.
+        let mut groups: Vec<Vec<&Element>> = Vec::new();
+        for garrison in [true, false] {
+            let es: Vec<&Element> = force
+                .elements
+                .iter()
+                .filter(|e| e.garrison == garrison)
+                .collect();
+            let mut i = 0;
+            for n in battalion_sizes(es.len()) {
+                groups.push(es[i..i + n].to_vec());
+                i += n;
+            }
+        }
+        let houses = field.houses_near_objective(inches(12.0));
+        let mut house_i = 0;
+        let total = force.len().max(1) as f64;
+        let mut placed = 0.0;
+        let line = |k: f64, depth: f64| -> TablePoint {
+            // Spread across 40″ square to the line objective–edge, `depth` from the anchor.
+            let (anchor, back) = match side {
+                Side::Attacker => (edge_mid, toward_attacker + 180.0),
+                Side::Defender => (centre, toward_attacker),
+            };
+            let offset = (k + 0.5) / total * inches(40.0) - inches(20.0);
+            step(step(anchor, back, depth), back + 90.0, offset)
+        };
+        for g in groups {
+            let b = BattalionId(s.battalions.len() as u16);
+            let hq_id = UnitId(s.units.len() as u16);
+            let mut qs = Vec::new();
+            let k_mid = placed + g.len() as f64 / 2.0 - 0.5;
+            let hq_at = match side {
+                Side::Attacker => line(k_mid, inches(3.0)),
+                Side::Defender => line(k_mid, -inches(4.0)),
+            };
+            let hq_at = free_spot(field, &s, Kind::Hq, hq_at);
+            let mut hq = unit(hq_id, side, Kind::Hq, Quality::Regular, hq_at);
+            hq.battalion = Some(b);
+            hq.facing = facing;
+            s.units.push(hq);
+            for e in g {
+                let kind = kind_of(e);
+                let want = if e.garrison {
+                    let p = houses
+                        .get(house_i)
+                        .map(|&h| field.areas[h].top)
+                        .unwrap_or(centre);
+                    house_i += 1;
+                    p
+                } else {
+                    match side {
+                        Side::Attacker => line(placed, inches(6.0)),
+                        Side::Defender => line(placed, inches(8.0)),
+                    }
+                };
+                placed += 1.0;
+                let at = free_spot(field, &s, kind, want);
+                let mut u = unit(UnitId(s.units.len() as u16), side, kind, e.quality, at);
+                u.battalion = Some(b);
+                u.facing = facing;
+                qs.push(e.quality);
+                s.units.push(u);
+            }
+            s.battalions.push(Battalion {
+                id: b,
+                side,
+                hq: hq_id,
+                order: Some(Order {
+                    action: match side {
+                        Side::Attacker => Action::Attack,
+                        Side::Defender => Action::Hold,
+                    },
+                    feature: 0,
+                    start_turn: 1,
+                }),
+                shaken: false,
+                change_tried: 0,
+                quality: common_quality(&qs),
+            });
+        }
+        let co_want = match side {
+            Side::Attacker => step(edge_mid, toward_attacker + 180.0, inches(1.5)),
+            Side::Defender => step(centre, toward_attacker + 180.0, inches(10.0)),
+        };
+        let co_at = free_spot(field, &s, Kind::Co, co_want);
+        let mut co = unit(
+            UnitId(s.units.len() as u16),
+            side,
+            Kind::Co,
+            Quality::Regular,
+            co_at,
+        );
+        co.facing = Facing(compass_bearing(co_at, centre));
+        s.units.push(co);
+    }
+    s
+}

@@ -1,0 +1,75 @@
+//! `omms import` on small synthetic extracts with a coast: ports by the 50p-coin rule, the sea
+//! closed along the board's edge where the extract cuts the coastline, and a broken coastline
+//! reported rather than guessed.
+
+use std::process::Command;
+
+use omms::map::GameMap;
+
+mod common;
+
+use common::pbf::{tags, town};
+
+/// The synthetic town with a coastline running north at `coast_lon` (land to the west), from
+/// south of everything to north of everything, like a coast an extract cuts at both ends.
+fn coastal(coast_lon: f64, north_end: f64) -> Vec<u8> {
+    let mut o = town();
+    let a = o.add_node(coast_lon, 44.90, vec![]);
+    let b = o.add_node(coast_lon + 0.001, 45.05, vec![]);
+    let c = o.add_node(coast_lon, north_end, vec![]);
+    o.add_way(vec![a, b, c], tags(&[("natural", "coastline")]));
+    o.to_pbf()
+}
+
+fn import(pbf: &[u8]) -> (tempfile::TempDir, std::process::Output) {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("coast.osm.pbf");
+    std::fs::write(&input, pbf).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_omms"))
+        .args(["import", "--out"])
+        .arg(dir.path().join("pkg"))
+        .arg(&input)
+        .output()
+        .unwrap();
+    (dir, o)
+}
+
+#[test]
+fn a_coast_cut_by_the_extract_makes_a_sea_and_ports_within_a_fifty_pence_coin() {
+    let (dir, o) = import(&coastal(10.087, 45.30));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("sea: ") && out.contains("ports: 1 (Beta)"),
+        "{out}"
+    );
+    let m = GameMap::load(&dir.path().join("pkg")).unwrap();
+    let at = |lon, lat| m.projection().to_xy(lon, lat);
+    assert!(m.is_sea(at(10.095, 45.0)) && !m.is_land(at(10.095, 45.0)));
+    assert!(!m.is_sea(at(10.08, 45.0)) && m.is_land(at(10.08, 45.0)));
+    // Beta is about 550 m from the coast: a port at this map's scale; Alpha, 5 km inland, is not.
+    let reach = m.meta().scale.ground_m(omms::map::Measure::Coin50p.mm());
+    let beta = m.place(m.place_by_name("Beta").unwrap());
+    assert!(m.distance_to_sea(beta.pos()).unwrap() <= reach);
+    assert!(beta.port());
+    assert!(!m.place(m.place_by_name("Alpha").unwrap()).port());
+    assert_eq!(m.ports().len(), 1);
+}
+
+#[test]
+fn a_coastline_that_stops_inside_the_map_is_reported_and_no_sea_is_guessed() {
+    // The coast stops at 45.05, in the middle of the board: which side of the gap is sea?
+    let (dir, o) = import(&coastal(10.087, 45.05));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.success(),
+        "the map still imports, without a sea: {out}"
+    );
+    assert!(
+        out.contains("no sea written: the coastline (way")
+            && out.contains("ends at 10.0870000,45.0500000 inside the map"),
+        "{out}"
+    );
+    let m = GameMap::load(&dir.path().join("pkg")).unwrap();
+    assert!(!m.has_sea() && m.ports().is_empty());
+}
