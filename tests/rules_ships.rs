@@ -235,6 +235,36 @@ fn the_way_over_water_stays_inside_the_circle() {
 }
 
 #[test]
+fn ships_sail_up_a_navigable_river_but_not_onto_its_banks() {
+    let body = r#""units": [{"id": "ship", "owner": "Red", "type": "ship", "at": [1.537, 42.53]}]"#;
+    let upstream = |map: &GameMap| pt(map, 1.525, 42.53);
+    // Without the river, 1 km inland is land.
+    let (dry, _d) = strait::map();
+    let board = MapBoard::new(&dry, Scale(25_000));
+    let sc = strait::scenario(&dry, body);
+    assert_eq!(
+        refusal(&sc, &board, sail(sc.units["ship"], upstream(&dry))),
+        "Ships stay on the water: that point is neither sea nor a navigable river."
+    );
+    // With it, the Ship goes up the river mouth; the river is water, not sea.
+    let (map, _dir) = strait::map_with_river();
+    let board = MapBoard::new(&map, Scale(25_000));
+    let sc = strait::scenario(&map, body);
+    let ship = sc.units["ship"];
+    let (state, _) = run(&sc, &board, sail(ship, upstream(&map))).unwrap();
+    assert_eq!(state.unit_pos(ship), Some(upstream(&map)));
+    assert!(map.is_water(upstream(&map).to_m()) && !map.is_sea(upstream(&map).to_m()));
+    // The reach drawn and offered to bots goes up it too, and never onto the bank.
+    let reach = board.sea_reach(&sc.state, ship).unwrap();
+    assert!(reach.points().iter().any(|p| !map.is_sea(*p)));
+    assert!(reach.points().iter().all(|p| map.is_water(*p)));
+    assert_eq!(
+        refusal(&sc, &board, sail(ship, pt(&map, 1.525, 42.532))),
+        "Ships stay on the water: that point is neither sea nor a navigable river."
+    );
+}
+
+#[test]
 fn enemy_ships_coins_block_the_way_and_the_destination() {
     let (map, _dir) = strait::map();
     let board = MapBoard::new(&map, Scale(25_000));

@@ -57,6 +57,22 @@ fn town(name: &str, lon: f64, lat: f64, port: bool) -> String {
 
 /// The package's `map.geojson`.
 pub fn geojson() -> String {
+    geojson_with(&[])
+}
+
+/// A navigable river (a sea feature naming its waterway) running 1.3 km west from the strait's
+/// west shore at 42.53°, under the west coast road: a Ship may sail up it. About 110 m wide, more
+/// than a cell of a card length's reach grid (55 m), so the drawn reach shows it.
+pub fn river() -> String {
+    feature(
+        r#"{"kind": "sea", "waterway": "river", "osm_type": "way", "osm_id": 11}"#,
+        r#"{"type": "Polygon", "coordinates": [[[1.519, 42.5295], [1.5352, 42.5295],
+            [1.5352, 42.5305], [1.519, 42.5305], [1.519, 42.5295]]]}"#,
+    )
+}
+
+/// The Strait's `map.geojson` with `extra` features added.
+pub fn geojson_with(extra: &[String]) -> String {
     let sea = feature(
         r#"{"kind": "sea"}"#,
         r#"{"type": "Polygon", "coordinates": [[[1.535, 42.505], [1.555, 42.505], [1.555, 42.595],
@@ -68,7 +84,7 @@ pub fn geojson() -> String {
         r#"{"type": "Polygon", "coordinates": [[[1.505, 42.57], [1.512, 42.57], [1.512, 42.58],
             [1.505, 42.58], [1.505, 42.57]]]}"#,
     );
-    let features = [
+    let mut features = vec![
         sea,
         lake,
         town("Westhaven", 1.532, 42.55, true),
@@ -81,6 +97,7 @@ pub fn geojson() -> String {
         road("[[1.558, 42.52], [1.558, 42.59]]"),
         road("[[1.558, 42.55], [1.58, 42.55]]"),
     ];
+    features.extend_from_slice(extra);
     format!(
         r#"{{"type": "FeatureCollection", "features": [{}]}}"#,
         features.join(",\n")
@@ -89,9 +106,18 @@ pub fn geojson() -> String {
 
 /// The Strait package, written to a temporary folder and loaded.
 pub fn map() -> (GameMap, tempfile::TempDir) {
+    load(&geojson())
+}
+
+/// The Strait with [`river`] flowing into it.
+pub fn map_with_river() -> (GameMap, tempfile::TempDir) {
+    load(&geojson_with(&[river()]))
+}
+
+fn load(geojson: &str) -> (GameMap, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("map.toml"), META).unwrap();
-    fs::write(dir.path().join("map.geojson"), geojson()).unwrap();
+    fs::write(dir.path().join("map.geojson"), geojson).unwrap();
     fs::write(
         dir.path().join("terrain.geojson"),
         r#"{"type": "FeatureCollection", "features": []}"#,
