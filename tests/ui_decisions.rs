@@ -204,7 +204,7 @@ wait 3
 /// A bot game where seat `X` issues a command (one the side panel offers as a button) that
 /// leaves a decision `kind` owed; the game before it, the command and its button label.
 fn decision_position(map: &GameMap, kind: fn(&Pending) -> bool) -> (Game, Command, String) {
-    (1..6)
+    (1..40)
         .find_map(|seed| {
             let (game, cmd) = first_step(map, "andorra", seed, 2000, |_, c, ev| {
                 matches!(c, Command::Attack(_)) && pending_of(ev).is_some_and(kind)

@@ -10,7 +10,7 @@ use omms::rules::{Game, Phase, PlayerId, RulesetId};
 mod common;
 use common::display::{command_kinds, have_xvfb, play_script};
 
-/// Menu → new game with two human seats, both rulesets switched off, OMOG 19C on again and the
+/// Menu → new game with two human seats, every ruleset switched off, OMOG 19C on again and the
 /// defender allowed to refuse a table battle → both bases → pass screens → draw (skipped by a
 /// click) → a royal card raises a Scout → the Scout (clicked on its coin) moves to a point near
 /// the road towards Engordany (the click snaps onto the road) → attacks phase → the Scout takes
@@ -23,6 +23,7 @@ button seat 2 AI        # the second seat becomes human too
 button Safe bases       # the bare base rule: the bases below are within first-turn reach
 button OMOG 19C: on     # no table battles...
 button OMOG Musket: on
+button 6+ Rules: on
 button Defender may refuse  # greyed while no ruleset is on: the click changes nothing
 button OMOG 19C: off    # ...and OMOG 19C back on
 button Defender may refuse
