@@ -120,9 +120,10 @@ fn a_save_keeps_ships_and_cargo_and_replays() {
     assert_eq!(state_hash(again.state()), state_hash(game.state()));
 }
 
-/// Path of the golden seafaring game (a save made on the Strait by the random bots).
+/// Path of the golden seafaring game (a save made on the Strait by the random bots). Not under
+/// `tests/golden/`: `tactical_golden` replays every file there as a table battle.
 fn golden() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/seafaring/strait.json")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seafaring_golden/strait.json")
 }
 
 #[test]
