@@ -69,14 +69,15 @@ pub use battle::{
 };
 pub use board::{Board, PlaceFacts};
 pub use cards::{all_card_ids, match_faces, Card, Rank, Suit, PACK_SIZE};
-pub use check::check;
+pub use check::{check, may_board};
 pub use combat::{
     defence_bonus, defence_dice, defender_must_choose, odds, outcome, strongest, Odds,
 };
 pub use command::{
-    AnswerBattle, Attack, BuildSettlement, BuyAttackDie, ChooseBase, ChooseDefender,
-    ChooseSiegeCasualty, Command, Draw, EndMain, EndTurn, FinishBattle, Fortify, GrowFood, Move,
-    PlaceBase, PlayRoyal, PlayTank, ProposeTrade, RaiseUnit, RespondTrade, SwapDiamond, Target,
+    AnswerBattle, Attack, BoardShip, BuildSettlement, BuildShip, BuyAttackDie, ChooseBase,
+    ChooseDefender, ChooseSiegeCasualty, Command, Draw, EndMain, EndTurn, FinishBattle, Fortify,
+    GrowFood, Land, Move, PlaceBase, PlayRoyal, PlayTank, ProposeTrade, RaiseUnit, RespondTrade,
+    SwapDiamond, Target,
 };
 pub use creation_total::{creation_total, settlement_points, upkeep};
 pub use error::RuleError;
@@ -94,5 +95,8 @@ pub use state::{
     Pending, Phase, Player, Settlement, SiegeClock, State, STARTING_FOOD, STARTING_HAND,
 };
 pub use undo::may_undo;
-pub use unit::{Location, Unit, UnitType, ATTACK_RADIUS, SETTLEMENT_SPACING, SIEGE_RADIUS};
+pub use unit::{
+    Location, Unit, UnitType, ATTACK_RADIUS, HARBOUR_REACH, SETTLEMENT_SPACING, SHIP_CAPACITY,
+    SIEGE_RADIUS,
+};
 pub use view::{seen_by, SeatView};

@@ -111,6 +111,45 @@ pub struct Summary {
     pub refusals: usize,
     /// Hash of the final state (16 hex digits).
     pub hash: String,
+    /// What happened at sea, in a game with the seafaring option; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seafaring: Option<SeaSummary>,
+}
+
+/// Ships in a summary (seafaring games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SeaSummary {
+    /// Ships built.
+    pub ships_built: usize,
+    /// Units that went ashore from a Ship.
+    pub landings: usize,
+    /// Ships lost: sunk in a fight, or beaten off with no port to go home to.
+    pub ships_sunk: usize,
+    /// Ships afloat at the end.
+    pub ships_afloat: usize,
+}
+
+impl SeaSummary {
+    /// Count from a game's log: every accepted `BuildShip` built one Ship and every `Land` put a
+    /// unit ashore; a Ship leaves the game only by being lost at sea, so the built ones not
+    /// afloat at the end were sunk.
+    pub fn of(game: &Game) -> SeaSummary {
+        use crate::rules::{Command, UnitType};
+        let count = |f: fn(&Command) -> bool| game.commands().iter().filter(|c| f(c)).count();
+        let ships_built = count(|c| matches!(c, Command::BuildShip(_)));
+        let landings = count(|c| matches!(c, Command::Land(_)));
+        let ships_afloat = game
+            .state()
+            .units()
+            .filter(|u| u.kind() == UnitType::Ship)
+            .count();
+        SeaSummary {
+            ships_built,
+            landings,
+            ships_sunk: ships_built.saturating_sub(ships_afloat),
+            ships_afloat,
+        }
+    }
 }
 
 /// The board games are played on: the map at its own scale.
@@ -259,5 +298,6 @@ pub fn summarise(game: &Game, names: &[String], report: &GameReport) -> Summary 
         commands: game.commands().len(),
         refusals: report.refusals,
         hash: state_hash(state).to_string(),
+        seafaring: state.options().seafaring.then(|| SeaSummary::of(game)),
     }
 }

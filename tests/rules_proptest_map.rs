@@ -116,6 +116,10 @@ fn check_invariants(state: &State, map: &GameMap, events: &[Event]) -> Result<()
             Location::Settlement(s) => {
                 prop_assert_eq!(state.settlement(s).map(|s| s.owner()), Some(u.owner()));
             }
+            // These games are played without seafaring: nobody is ever at sea or aboard.
+            Location::Sea(_) | Location::Aboard(_) => {
+                prop_assert!(false, "{} at sea without seafaring", u.kind());
+            }
         }
     }
 

@@ -163,4 +163,30 @@ impl Board for WithoutMoves<'_> {
     ) -> Result<(crate::rules::BattleOutcome, crate::rules::BattleLog), RuleError> {
         self.0.fight_battle(state, request, log)
     }
+    fn has_ports(&self) -> bool {
+        self.0.has_ports()
+    }
+    fn is_port(&self, state: &State, settlement: SettlementId) -> bool {
+        self.0.is_port(state, settlement)
+    }
+    fn ship_site(&self, state: &State, port: SettlementId) -> Result<MapPoint, RuleError> {
+        self.0.ship_site(state, port)
+    }
+    fn check_boarding(&self, state: &State, unit: UnitId, ship: UnitId) -> Result<(), RuleError> {
+        self.0.check_boarding(state, unit, ship)
+    }
+    fn check_landing(
+        &self,
+        state: &State,
+        unit: UnitId,
+        to: MapPoint,
+    ) -> Result<crate::rules::Location, RuleError> {
+        self.0.check_landing(state, unit, to)
+    }
+    fn candidate_landings(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
+        self.0.candidate_landings(state, unit)
+    }
+    fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {
+        self.0.return_port(state, ship)
+    }
 }

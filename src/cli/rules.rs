@@ -75,6 +75,34 @@ enum Query {
     },
     /// Every legal command of the player the game waits for.
     Legal,
+    /// GeoJSON of the water SHIP can sail to (seafaring).
+    ReachAtSea {
+        /// The Ship's id in the scenario.
+        ship: String,
+    },
+    /// May UNIT board SHIP (seafaring)?
+    CanBoard {
+        /// The unit's id.
+        unit: String,
+        /// The Ship's id.
+        ship: String,
+    },
+    /// May UNIT, aboard a Ship, land at LON LAT (seafaring)?
+    CanLand {
+        /// The unit's id.
+        unit: String,
+        /// Longitude of the landing point.
+        #[arg(allow_negative_numbers = true)]
+        lon: f64,
+        /// Latitude of the landing point.
+        #[arg(allow_negative_numbers = true)]
+        lat: f64,
+    },
+    /// Is the port SETTLEMENT under siege, with its sea side counted (seafaring)?
+    PortSiege {
+        /// The settlement's id in the scenario.
+        settlement: String,
+    },
 }
 
 /// Run `omms rules`.
@@ -146,6 +174,15 @@ fn answer(args: &RulesArgs) -> Result<Value, String> {
                         to,
                         via: None,
                         off_road: true,
+                    };
+                    board.check_move(state, &mv).map(|_| mv)
+                }
+                (None, false) if is_ship(state, id) => {
+                    let mv = Move {
+                        unit: id,
+                        to,
+                        via: None,
+                        off_road: false,
                     };
                     board.check_move(state, &mv).map(|_| mv)
                 }
@@ -224,6 +261,42 @@ fn answer(args: &RulesArgs) -> Result<Value, String> {
                 }
             }
         }
+        Query::ReachAtSea { ship } => {
+            let id = unit(ship)?;
+            let reach = board
+                .sea_reach(state, id)
+                .map_err(|e| format!("{ship}: {e}"))?;
+            sea_reach_geojson(&map, &reach)
+        }
+        Query::CanBoard { unit: u, ship } => {
+            match crate::rules::may_board(state, &board, unit(u)?, unit(ship)?) {
+                Ok(()) => json!({"legal": true, "reason": Value::Null}),
+                Err(e) => json!({"legal": false, "reason": e.to_string()}),
+            }
+        }
+        Query::CanLand { unit: u, lon, lat } => {
+            match board.check_landing(state, unit(u)?, point(*lon, *lat)?) {
+                Ok(at) => json!({"legal": true, "reason": Value::Null,
+                                  "ends": describe_location(&map, &sc, at)}),
+                Err(e) => json!({"legal": false, "reason": e.to_string()}),
+            }
+        }
+        Query::PortSiege { settlement } => {
+            let id = sc
+                .settlement(settlement)
+                .ok_or_else(|| format!("{shown}: no settlement with id {settlement:?}"))?;
+            let r = board
+                .siege(state, id)
+                .ok_or_else(|| format!("{shown}: no settlement with id {settlement:?}"))?;
+            json!({
+                "port": board.port(state, id),
+                "sea_side_open": r.sea_side,
+                "under_siege": r.under_siege(),
+                "open_roads": r.open_roads,
+                "roads_out": r.roads_out,
+                "besiegers": r.besiegers.iter().map(|p| state.player(*p).name()).collect::<Vec<_>>(),
+            })
+        }
         Query::Legal => {
             let cmds = legal_commands(state, &board);
             json!({
@@ -256,6 +329,30 @@ fn can_attack(
         .map_err(|e| e.to_string())
 }
 
+fn is_ship(state: &crate::rules::State, id: crate::rules::UnitId) -> bool {
+    state
+        .unit(id)
+        .is_some_and(|u| u.kind() == crate::rules::UnitType::Ship)
+}
+
+/// The reached water as grid cell centres (a MultiPoint, `cell_m` apart) and the Ship.
+fn sea_reach_geojson(map: &GameMap, reach: &crate::rules::map_board::SeaReach) -> Value {
+    let pts: Vec<[f64; 2]> = reach
+        .points()
+        .iter()
+        .map(|p| lonlat(map, MapPoint::from_m(*p)))
+        .collect();
+    json!({
+        "type": "FeatureCollection",
+        "features": [
+            {"type": "Feature", "properties": {"kind": "sea", "cell_m": reach.cell, "radius_m": reach.radius},
+             "geometry": {"type": "MultiPoint", "coordinates": pts}},
+            {"type": "Feature", "properties": {"kind": "unit"},
+             "geometry": {"type": "Point", "coordinates": lonlat(map, MapPoint::from_m(reach.start))}},
+        ]
+    })
+}
+
 fn lonlat(map: &GameMap, p: MapPoint) -> [f64; 2] {
     let ll = map.projection().to_lonlat(p.to_m());
     [round6(ll[0]), round6(ll[1])]
@@ -270,6 +367,15 @@ fn describe_location(map: &GameMap, sc: &LoadedScenario, l: crate::rules::Locati
     match l {
         Location::Road(p) => json!({"road": lonlat(map, p)}),
         Location::OffRoad(p) => json!({"off_road": lonlat(map, p)}),
+        Location::Sea(p) => json!({"sea": lonlat(map, p)}),
+        Location::Aboard(ship) => {
+            let name = sc
+                .units
+                .iter()
+                .find(|(_, id)| **id == ship)
+                .map(|(n, _)| n.clone());
+            json!({"aboard": name})
+        }
         Location::Settlement(s) => {
             let name = sc
                 .settlements

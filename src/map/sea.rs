@@ -11,6 +11,8 @@
 //! - [`GameMap::water_path_within`]: the move test, a path over water from one point to another
 //!   that stays inside the circle of the move's radius round the start and enters no blocking
 //!   disc (enemy Ships' coins).
+//! - [`GameMap::segment_on_water`]: whether a straight line stays on water end to end (the step
+//!   test of the rules' own reach grid, which needs every reached point, not one yes or no).
 //! - [`GameMap::ports`]: the settlements marked `"port": true` in the package.
 //!
 //! A package's sea is one polygon of many thousands of vertices, so containment is never a loop
@@ -273,6 +275,52 @@ impl GameMap {
             }
         }
         false
+    }
+
+    /// Whether the whole straight line `a`→`b` lies on ship water (sea or navigable river). Exact
+    /// rather than sampled: the line is cut wherever it meets a water edge, and between two cuts
+    /// it is either wholly in the water or wholly out of it, so one test at each piece's middle
+    /// decides. A line from the sea up a river mouth stays on water although it crosses the
+    /// river polygon's edge; one over a spit of land, however thin, does not.
+    pub fn segment_on_water(&self, a: [f64; 2], b: [f64; 2]) -> bool {
+        if !self.is_water(a) || !self.is_water(b) {
+            return false;
+        }
+        let (d, len2) = ([b[0] - a[0], b[1] - a[1]], dist(a, b).powi(2));
+        if len2 == 0.0 {
+            return true;
+        }
+        let mut cuts = vec![0.0, 1.0];
+        for e in self
+            .ship_water
+            .edges
+            .locate_in_envelope_intersecting(&AABB::from_corners(a, b))
+        {
+            let (s, f) = (e.geom().from, e.geom().to);
+            let ef = [f[0] - s[0], f[1] - s[1]];
+            let den = d[0] * ef[1] - d[1] * ef[0];
+            let w = [s[0] - a[0], s[1] - a[1]];
+            if den == 0.0 {
+                // Parallel: a collinear edge's ends, projected, are where the line may change.
+                for q in [s, f] {
+                    let t = ((q[0] - a[0]) * d[0] + (q[1] - a[1]) * d[1]) / len2;
+                    cuts.push(t);
+                }
+                continue;
+            }
+            let t = (w[0] * ef[1] - w[1] * ef[0]) / den;
+            let u = (w[0] * d[1] - w[1] * d[0]) / den;
+            if (0.0..=1.0).contains(&u) {
+                cuts.push(t);
+            }
+        }
+        cuts.retain(|t| (0.0..=1.0).contains(t));
+        cuts.sort_by(f64::total_cmp);
+        cuts.dedup();
+        cuts.windows(2).all(|w| {
+            let t = (w[0] + w[1]) / 2.0;
+            self.is_water([a[0] + d[0] * t, a[1] + d[1] * t])
+        })
     }
 
     /// Whether the segment `a`→`b` crosses an edge of a sea area.

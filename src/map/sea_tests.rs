@@ -105,3 +105,20 @@ fn water_paths_go_round_islands_inside_the_circle_and_avoid_blocking_coins() {
     assert!(!m.water_path_within(west, at(&m, 0.01, 0.04), r(0.03), &[]));
     assert!(m.water_path_within(at(&m, 0.003, 0.01), at(&m, -0.01, 0.01), r(0.02), &[]));
 }
+
+#[test]
+fn a_straight_line_stays_on_water_up_the_river_but_not_over_the_island() {
+    let m = sea_map();
+    let (west, east) = (at(&m, 0.01, 0.0), at(&m, 0.035, 0.0));
+    assert!(m.segment_on_water(west, at(&m, 0.01, -0.04)));
+    assert!(
+        !m.segment_on_water(west, east),
+        "the island lies across the line"
+    );
+    // From the sea up the river mouth: the river's edge is crossed, yet the line stays wet.
+    assert!(m.segment_on_water(at(&m, 0.003, 0.01), at(&m, -0.01, 0.01)));
+    // Out of the river's side onto the bank, and into the lake, are not on water.
+    assert!(!m.segment_on_water(at(&m, -0.01, 0.01), at(&m, -0.01, 0.02)));
+    assert!(!m.segment_on_water(west, at(&m, -0.025, -0.025)));
+    assert!(m.segment_on_water(west, west));
+}

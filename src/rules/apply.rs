@@ -122,6 +122,11 @@ pub fn apply(state: &mut State, event: &Event) {
                 u.at = Location::Settlement(*settlement);
             }
         }
+        Event::ShipReturned { unit, to } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.at = Location::Sea(*to);
+            }
+        }
         Event::UnitDestroyed { unit, .. } => {
             state.units.remove(unit);
         }

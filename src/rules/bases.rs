@@ -224,8 +224,14 @@ pub fn seat_capacity(board: &dyn Board, scale: Scale) -> SeatCapacity {
     }
 }
 
-/// Refuse a setup with more seats than `board` has room for, naming the map.
+/// Refuse a setup with more seats than `board` has room for, or seafaring on a map without
+/// ports, naming the map.
 pub fn check_room(setup: &GameSetup, board: &dyn Board) -> Result<(), SetupError> {
+    if setup.options.seafaring && !board.has_ports() {
+        return Err(SetupError::NoPorts {
+            map: setup.map.clone(),
+        });
+    }
     let capacity = seat_capacity(board, setup.scale);
     let max = capacity.under(&setup.options);
     if setup.players.len() > max {

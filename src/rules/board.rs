@@ -22,6 +22,9 @@ use super::state::State;
 use super::unit::{Location, SETTLEMENT_SPACING};
 use crate::map::{PlaceId, PlaceKind};
 
+/// Why a board without sea refuses every Ship question.
+pub const NO_SEA: &str = "This map has no sea: Ships cannot be built or sailed here.";
+
 /// What the rules need to know about a settlement place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlaceFacts {
@@ -116,6 +119,58 @@ pub trait Board {
     fn in_harbour(&self, state: &State, unit: UnitId) -> bool {
         let _ = (state, unit);
         false
+    }
+
+    /// *Seafaring*: whether the map has sea and at least one port, so the option can be played.
+    fn has_ports(&self) -> bool {
+        false
+    }
+
+    /// *Seafaring*: whether the settlement stands on a port of the map (RULINGS §10).
+    fn is_port(&self, state: &State, settlement: SettlementId) -> bool {
+        let _ = (state, settlement);
+        false
+    }
+
+    /// *Seafaring*: the sea point nearest `port`, where a Ship built there is put; or why no
+    /// Ship can be built there. The default board has no sea.
+    fn ship_site(&self, state: &State, port: SettlementId) -> Result<MapPoint, RuleError> {
+        let _ = (state, port);
+        Err(RuleError::Refused(NO_SEA.into()))
+    }
+
+    /// *Seafaring*: the map's part of boarding: `ship` lies in harbour at the port settlement
+    /// `unit` stands in. Ownership, capacity and "moved already" are the engine's business.
+    fn check_boarding(&self, state: &State, unit: UnitId, ship: UnitId) -> Result<(), RuleError> {
+        let _ = (state, unit, ship);
+        Err(RuleError::Refused(NO_SEA.into()))
+    }
+
+    /// *Seafaring*: whether `unit`, aboard a Ship, may go ashore at `to`, and where it then
+    /// stands: a major road point or one of its owner's settlements (a Scout or Tank: any land
+    /// point) within a card's breadth of the Ship, reached crossing no enemy coin.
+    fn check_landing(
+        &self,
+        state: &State,
+        unit: UnitId,
+        to: MapPoint,
+    ) -> Result<Location, RuleError> {
+        let _ = (state, unit, to);
+        Err(RuleError::Refused(NO_SEA.into()))
+    }
+
+    /// *Seafaring*: a handful of points where `unit`, aboard a Ship, could go ashore (for the
+    /// legal-command list and the AI). Each must pass [`Board::check_landing`].
+    fn candidate_landings(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
+        let _ = (state, unit);
+        Vec::new()
+    }
+
+    /// *Seafaring*: where a Ship beaten off in its own attack goes: the harbour point of its
+    /// owner's port nearest to it; `None` when the owner has no port (the Ship is lost).
+    fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {
+        let _ = (state, ship);
+        None
     }
 
     /// Whether a battle under `ruleset` can be fought at `settlement`: the map holds the terrain

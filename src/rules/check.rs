@@ -12,9 +12,13 @@ mod build;
 mod cards;
 mod combat;
 mod decision;
+mod ship;
+
+pub use ship::may_board;
 
 pub(crate) use cards::spend_total;
 pub(crate) use combat::moving as move_destination;
+pub(crate) use ship::landing as landing_destination;
 
 /// Whether `cmd` is legal now for [`State::actor`]. The error says why not, for the player.
 pub fn check(state: &State, board: &dyn Board, cmd: &Command) -> Result<(), RuleError> {
@@ -54,6 +58,9 @@ pub fn check(state: &State, board: &dyn Board, cmd: &Command) -> Result<(), Rule
         Command::EndMain(_) => in_phase(state, "end the main phase", &[Phase::Main]),
         Command::Attack(c) => combat::attack(state, board, me, c),
         Command::EndTurn(_) => in_phase(state, "end your turn", &[Phase::Main, Phase::Attack]),
+        Command::BuildShip(c) => ship::build_ship(state, board, me, c),
+        Command::BoardShip(c) => ship::board_ship(state, board, me, c),
+        Command::Land(c) => ship::landing(state, board, me, c).map(drop),
         Command::RespondTrade(_)
         | Command::ChooseDefender(_)
         | Command::ChooseSiegeCasualty(_)

@@ -69,6 +69,35 @@ pub struct BuildSettlement {
     pub unit: UnitId,
 }
 
+/// *Seafaring*: spend spades reaching the Creation Total for a Ship at one of your ports. No
+/// food is needed; the Ship is put on the sea point nearest the port (RULINGS §10).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BuildShip {
+    /// The set spent.
+    pub cards: Vec<CardId>,
+    /// The port settlement.
+    pub port: SettlementId,
+}
+
+/// *Seafaring*: as its move, a unit in one of your ports goes aboard your Ship in harbour there.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardShip {
+    /// The unit boarding.
+    pub unit: UnitId,
+    /// The Ship.
+    pub ship: UnitId,
+}
+
+/// *Seafaring*: as its move, a unit aboard a Ship goes ashore within a card's breadth of it: on a
+/// major road or into one of your settlements (a Scout or Tank anywhere on land).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Land {
+    /// The unit aboard.
+    pub unit: UnitId,
+    /// Where it goes ashore.
+    pub to: MapPoint,
+}
+
 /// Spend spades to fortify one of your occupied basic settlements.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Fortify {
@@ -228,6 +257,9 @@ pub enum Command {
     ChooseBase(ChooseBase),
     AnswerBattle(AnswerBattle),
     FinishBattle(FinishBattle),
+    BuildShip(BuildShip),
+    BoardShip(BoardShip),
+    Land(Land),
 }
 
 impl Command {

@@ -31,6 +31,10 @@ pub enum Loss {
     Combat,
     /// Starved by a siege.
     Siege,
+    /// A Ship sunk in a fight, or beaten with no port left to return to (RULINGS §10).
+    Sunk,
+    /// Carried by a Ship that was sunk or beaten off.
+    Drowned,
 }
 
 /// Where a newly placed unit came from.
@@ -43,6 +47,8 @@ pub enum Recruit {
     Clubs,
     /// An Ace (tanks option).
     Ace,
+    /// A set of spades at a port (a Ship, seafaring option).
+    Spades,
 }
 
 /// One thing that happened.
@@ -185,6 +191,14 @@ pub enum Event {
         unit: UnitId,
         /// Why.
         cause: Loss,
+    },
+    /// A Ship beaten off in its own attack went back to its owner's nearest port (its cargo
+    /// was lost just before).
+    ShipReturned {
+        /// The Ship.
+        unit: UnitId,
+        /// The sea point in harbour it is put on.
+        to: MapPoint,
     },
     /// A new basic settlement.
     SettlementBuilt {
@@ -345,6 +359,7 @@ impl Event {
                 | Event::UnitMoved { .. }
                 | Event::UnitEntered { .. }
                 | Event::UnitDestroyed { .. }
+                | Event::ShipReturned { .. }
                 | Event::SettlementBuilt { .. }
                 | Event::Fortified { .. }
                 | Event::SettlementCaptured { .. }

@@ -16,6 +16,7 @@ use crate::dice as random;
 
 mod combat;
 mod economy;
+mod ship;
 mod siege;
 mod turn;
 
@@ -56,6 +57,9 @@ pub fn execute(
         Command::ChooseBase(c) => combat::choose_base(&mut x, me, c),
         Command::AnswerBattle(c) => combat::answer_battle(&mut x, c),
         Command::FinishBattle(c) => combat::finish_battle(&mut x, c),
+        Command::BuildShip(c) => ship::build_ship(&mut x, me, c)?,
+        Command::BoardShip(c) => ship::board_ship(&mut x, c),
+        Command::Land(c) => ship::land(&mut x, me, c)?,
     }
     turn::after_command(&mut x);
     Ok(x.events)

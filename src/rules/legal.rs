@@ -9,7 +9,7 @@ use super::board::Board;
 use super::cards::{Card, Rank, Suit};
 use super::check::check;
 use super::command::*;
-use super::ids::{CardId, PlayerId};
+use super::ids::{CardId, PlayerId, UnitId};
 use super::state::{Pending, Phase, State};
 use super::unit::{Location, UnitType};
 use crate::map::PlaceKind;
@@ -126,6 +126,12 @@ fn turn_commands(state: &State, board: &dyn Board, out: &mut Vec<Command>) {
                 cards: cards.clone(),
                 settlement,
             }));
+            if state.options().seafaring && board.is_port(state, settlement) {
+                out.push(Command::BuildShip(BuildShip {
+                    cards: cards.clone(),
+                    port: settlement,
+                }));
+            }
         }
     }
     if let Some(cards) = cheapest_set(state, me, Suit::Hearts) {
@@ -143,6 +149,9 @@ fn turn_commands(state: &State, board: &dyn Board, out: &mut Vec<Command>) {
         }
     }
     trades(state, me, out);
+    if state.options().seafaring {
+        seafaring(state, board, &units, out);
+    }
     for &unit in &units {
         out.extend(
             board
@@ -154,6 +163,30 @@ fn turn_commands(state: &State, board: &dyn Board, out: &mut Vec<Command>) {
     attacks(state, me, &units, out);
     out.push(Command::EndMain(EndMain));
     out.push(Command::EndTurn(EndTurn));
+}
+
+/// Boarding every Ship of mine from every port, and landing where the board suggests.
+fn seafaring(state: &State, board: &dyn Board, units: &[UnitId], out: &mut Vec<Command>) {
+    let ships: Vec<UnitId> = units
+        .iter()
+        .copied()
+        .filter(|u| state.unit(*u).is_some_and(|u| u.kind() == UnitType::Ship))
+        .collect();
+    for &unit in units {
+        match state.unit(unit).map(|u| u.at()) {
+            Some(Location::Settlement(_)) => {
+                for &ship in &ships {
+                    out.push(Command::BoardShip(BoardShip { unit, ship }));
+                }
+            }
+            Some(Location::Aboard(_)) => {
+                for to in board.candidate_landings(state, unit) {
+                    out.push(Command::Land(Land { unit, to }));
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// One card of mine for a card asked for by face, and one card given away, with each other

@@ -36,11 +36,14 @@ mod moves;
 pub(crate) mod network;
 mod reach;
 pub mod scenario_file;
+mod sea_reach;
+mod ships;
 mod siege;
 mod standing;
 
 pub use reach::{Reach, Stretch};
 pub use scenario_file::{LoadedScenario, ScenarioFileError};
+pub use sea_reach::{SeaReach, CELLS_ACROSS};
 pub use siege::SiegeReport;
 
 /// Table millimetres within which a destination counts as on a road (a road line drawn on a
@@ -204,11 +207,57 @@ impl Board for MapBoard<'_> {
     }
 
     fn check_move(&self, state: &State, mv: &Move) -> Result<Location, RuleError> {
-        moves::check(self, state, mv)
+        match state.unit(mv.unit) {
+            Some(u) if u.kind() == super::unit::UnitType::Ship => self.sea_move(state, u, mv),
+            _ => moves::check(self, state, mv),
+        }
     }
 
     fn candidate_moves(&self, state: &State, unit: UnitId) -> Vec<Move> {
-        candidates::moves(self, state, unit)
+        match state.unit(unit) {
+            Some(u) if u.kind() == super::unit::UnitType::Ship => self.ship_candidates(state, unit),
+            _ => candidates::moves(self, state, unit),
+        }
+    }
+
+    fn in_harbour(&self, state: &State, unit: UnitId) -> bool {
+        !self.harbours_of(state, unit).is_empty()
+    }
+
+    fn has_ports(&self) -> bool {
+        MapBoard::has_ports(self)
+    }
+
+    fn is_port(&self, state: &State, settlement: SettlementId) -> bool {
+        self.port(state, settlement)
+    }
+
+    fn ship_site(&self, state: &State, port: SettlementId) -> Result<MapPoint, RuleError> {
+        if !self.map.has_sea() {
+            return Err(RuleError::Refused(super::board::NO_SEA.into()));
+        }
+        self.harbour_point(state, port)
+    }
+
+    fn check_boarding(&self, state: &State, unit: UnitId, ship: UnitId) -> Result<(), RuleError> {
+        self.boarding(state, unit, ship)
+    }
+
+    fn check_landing(
+        &self,
+        state: &State,
+        unit: UnitId,
+        to: MapPoint,
+    ) -> Result<Location, RuleError> {
+        self.landing_ashore(state, unit, to)
+    }
+
+    fn candidate_landings(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
+        self.landing_candidates(state, unit)
+    }
+
+    fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {
+        self.home_port(state, ship)
     }
 
     fn check_attack_reach(

@@ -37,7 +37,8 @@ pub struct Options {
     pub tanks: bool,
     /// The victory condition.
     pub victory: Victory,
-    /// Ships and ports. Not playable yet: a game that asks for it is refused at setup.
+    /// Ships and ports (RULINGS §10). Only on a map with ports: [`Game::start`](super::Game::start)
+    /// refuses it elsewhere.
     pub seafaring: bool,
     /// Table battles the attacker may offer (RULINGS §9). Absent in older saves: none. Left out
     /// when off, so games without them hash and save exactly as before the option existed.
@@ -102,9 +103,12 @@ pub enum SetupError {
     /// The victory target is zero.
     #[error("A victory target of 0 would end the game before it starts.")]
     ZeroTarget,
-    /// Seafaring was asked for.
-    #[error("The seafaring option is not playable yet.")]
-    Seafaring,
+    /// Seafaring was asked for on a map with no port.
+    #[error("{map} has no ports (no sea within a 50p coin's width of any settlement): the seafaring option needs a coast.")]
+    NoPorts {
+        /// The map's name.
+        map: String,
+    },
     /// The scale is zero.
     #[error("A map scale of 1:0 is not a scale.")]
     Scale,
@@ -150,9 +154,6 @@ impl GameSetup {
                 return Err(SetupError::ZeroTarget)
             }
             _ => {}
-        }
-        if self.options.seafaring {
-            return Err(SetupError::Seafaring);
         }
         if self.scale.0 == 0 {
             return Err(SetupError::Scale);

@@ -448,7 +448,11 @@ impl State {
         let unit = self.units.get(&id)?;
         match unit.at {
             Location::Settlement(s) => self.settlements.get(&s).map(|s| s.pos),
-            Location::Road(p) | Location::OffRoad(p) => Some(p),
+            Location::Road(p) | Location::OffRoad(p) | Location::Sea(p) => Some(p),
+            Location::Aboard(ship) => match self.units.get(&ship)?.at {
+                Location::Sea(p) => Some(p),
+                _ => None,
+            },
         }
     }
 

@@ -17,7 +17,8 @@ pub enum UnitType {
     Invader,
     /// *Tanks option*: placed with an Ace, in the base.
     Tank,
-    /// *Seafaring option* (a later issue): kept in the model, not yet buildable.
+    /// *Seafaring option*: built with spades at a port, moves over water, carries up to
+    /// [`SHIP_CAPACITY`] units (RULINGS §10).
     Ship,
 }
 
@@ -113,6 +114,11 @@ pub const ATTACK_RADIUS: Measure = Measure::CardBreadth;
 pub const SIEGE_RADIUS: Measure = Measure::CardBreadth;
 /// Minimum distance between two settlements: a 10p coin's *diameter*.
 pub const SETTLEMENT_SPACING: Measure = Measure::Coin10p;
+/// Units a Ship carries at most.
+pub const SHIP_CAPACITY: usize = 3;
+/// How close to a port a Ship is in harbour, and how close sea must come for a settlement to be
+/// a port: a 50p coin's *diameter* (RULINGS §10).
+pub const HARBOUR_REACH: Measure = Measure::Coin50p;
 
 /// Where a unit stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -124,6 +130,10 @@ pub enum Location {
     Road(MapPoint),
     /// Off road on land (Scouts and Tanks only).
     OffRoad(MapPoint),
+    /// A Ship on the water (seafaring).
+    Sea(MapPoint),
+    /// Carried by this Ship: no coin of its own, it goes where the Ship goes.
+    Aboard(UnitId),
 }
 
 /// A unit on the map.

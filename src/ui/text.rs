@@ -131,7 +131,19 @@ pub fn command_label(state: &State, cmd: &Command) -> Option<String> {
         }
         .into(),
         Command::FinishBattle(_) => "Let the AI fight the battle".into(),
-        Command::PlaceBase(_) | Command::Move(_) | Command::ProposeTrade(_) => return None,
+        Command::BuildShip(c) => format!(
+            "Spades {}: Ship at {}",
+            cards(&c.cards),
+            settlement_name(state, c.port)
+        ),
+        Command::BoardShip(c) => format!(
+            "{} boards {}",
+            unit_name(state, c.unit),
+            unit_name(state, c.ship)
+        ),
+        Command::PlaceBase(_) | Command::Move(_) | Command::ProposeTrade(_) | Command::Land(_) => {
+            return None
+        }
     })
 }
 

@@ -1,7 +1,5 @@
 //! `omms sim`'s game options: every rule the new-game screen offers, as flags, turned into the
-//! engine's [`Options`] in one place ([`GameFlags::options`]). Seafaring (RULINGS §10) is not
-//! playable yet, so there is no `--seafaring`: when the engine can play it, the flag is one
-//! field here and one line in `options`, and the flag tests below cover it like the others.
+//! engine's [`Options`] in one place ([`GameFlags::options`]).
 
 use crate::rules::{BattleOptions, DrawRule, Options, RulesetId, RulesetSet, Victory};
 
@@ -11,6 +9,9 @@ pub struct GameFlags {
     /// Aces may be played for Tanks in the base.
     #[arg(long)]
     pub tanks: bool,
+    /// Ships and ports (RULINGS §10); refused on a map with no ports.
+    #[arg(long)]
+    pub seafaring: bool,
     /// How the game is won: `last-standing`, `points:N` (first to N settlement points) or
     /// `bases:N` (first to capture N enemy bases).
     #[arg(long, value_name = "RULE", default_value = "last-standing", value_parser = parse_victory)]
@@ -45,8 +46,7 @@ impl GameFlags {
             },
             tanks: self.tanks,
             victory: self.victory,
-            // No flag until the engine plays seafaring: a flag that is refused is no option.
-            seafaring: false,
+            seafaring: self.seafaring,
             battles: if self.battles.is_empty() {
                 BattleOptions::default()
             } else {
@@ -100,13 +100,15 @@ mod tests {
         assert!(parse_ruleset("chess").unwrap_err().contains("omog19c"));
         let all = GameFlags {
             tanks: true,
+            seafaring: true,
             draw_one: true,
             battles: vec![RulesetId::of("omog19c")],
             unsafe_bases: true,
             ..GameFlags::default()
         }
         .options();
-        assert!(all.tanks && !all.safe_bases && all.draw == DrawRule::OneCard);
+        assert!(all.tanks && all.seafaring && !all.safe_bases && all.draw == DrawRule::OneCard);
+        assert!(!GameFlags::default().options().seafaring);
         assert!(all.battles.rulesets.contains(RulesetId::of("omog19c")));
         assert!(GameFlags::default().options().safe_bases);
     }

@@ -120,6 +120,12 @@ pub(super) fn settlement(
             });
         }
         Location::Road(p) | Location::OffRoad(p) => p,
+        Location::Sea(_) | Location::Aboard(_) => {
+            return Err(RuleError::Refused(format!(
+                "Your {} must stand on land to build a settlement.",
+                unit.kind()
+            )))
+        }
     };
     let place = board
         .place_under(pos)

@@ -8,7 +8,7 @@ use crate::rules::command::{Attack, Move, Target};
 use crate::rules::error::RuleError;
 use crate::rules::ids::PlayerId;
 use crate::rules::state::{Phase, State};
-use crate::rules::unit::Location;
+use crate::rules::unit::{Location, UnitType};
 
 /// Where the move would end, if legal.
 pub(crate) fn moving(
@@ -21,6 +21,12 @@ pub(crate) fn moving(
     let unit = own_unit(state, me, c.unit)?;
     if unit.moved() {
         return Err(RuleError::AlreadyMoved { kind: unit.kind() });
+    }
+    if matches!(unit.at(), Location::Aboard(_)) {
+        return Err(RuleError::Refused(format!(
+            "Your {} is aboard a Ship: it goes where the Ship goes, or lands as its move.",
+            unit.kind()
+        )));
     }
     let to = board.check_move(state, c)?;
     if let Location::Settlement(s) = to {
@@ -42,6 +48,13 @@ pub(super) fn attack(
     if unit.attacked() {
         return Err(RuleError::AlreadyAttacked { kind: unit.kind() });
     }
+    if matches!(unit.at(), Location::Aboard(_)) {
+        return Err(RuleError::Refused(format!(
+            "Your {} is aboard a Ship: units aboard cannot attack.",
+            unit.kind()
+        )));
+    }
+    let ship = unit.kind() == UnitType::Ship;
     match c.target {
         Target::Unit(t) => {
             let target = state.unit(t).ok_or(RuleError::NoSuchUnit(t))?;
@@ -50,6 +63,25 @@ pub(super) fn attack(
                     what: format!("That {}", target.kind()),
                 });
             }
+            if matches!(target.at(), Location::Aboard(_)) {
+                return Err(RuleError::Refused(format!(
+                    "That {} is aboard a Ship: units aboard cannot be attacked; attack the Ship.",
+                    target.kind()
+                )));
+            }
+            match (ship, target.kind() == UnitType::Ship) {
+                (false, true) => {
+                    return Err(RuleError::Refused(
+                        "Only Ships attack Ships: land units cannot reach one.".into(),
+                    ))
+                }
+                (true, false) => {
+                    return Err(RuleError::Refused(
+                        "A Ship attacks only Ships, never units on land.".into(),
+                    ))
+                }
+                _ => {}
+            }
         }
         Target::Settlement(s) => {
             let target = state.settlement(s).ok_or(RuleError::NoSuchSettlement(s))?;
@@ -57,6 +89,11 @@ pub(super) fn attack(
                 return Err(RuleError::OwnTarget {
                     what: target.name().to_string(),
                 });
+            }
+            if ship {
+                return Err(RuleError::Refused(
+                    "A Ship attacks only Ships, never settlements.".into(),
+                ));
             }
         }
     }

@@ -14,7 +14,7 @@ use crate::rules::error::RuleError;
 use crate::rules::event::{Event, Loss, Outcome};
 use crate::rules::ids::{Food, PlayerId, SettlementId, UnitId};
 use crate::rules::state::Pending;
-use crate::rules::unit::Location;
+use crate::rules::unit::{Location, UnitType};
 
 pub(super) fn moving(x: &mut Exec, me: PlayerId, c: &Move) -> Result<(), RuleError> {
     let Some(from) = x.state.unit(c.unit).map(|u| u.at()) else {
@@ -198,12 +198,17 @@ fn settle(x: &mut Exec, attacker: UnitId, defender: UnitId, result: Outcome) {
         return;
     };
     let (att_owner, def_owner, def_at) = (a.owner(), d.owner(), d.at());
+    let at_sea = a.kind() == UnitType::Ship;
     match result {
         Outcome::AttackerWins => {
-            x.emit(Event::UnitDestroyed {
-                unit: defender,
-                cause: Loss::Combat,
-            });
+            if d.kind() == UnitType::Ship {
+                super::ship::sink(x, defender);
+            } else {
+                x.emit(Event::UnitDestroyed {
+                    unit: defender,
+                    cause: Loss::Combat,
+                });
+            }
             let held = x.state.player(def_owner).hand().len();
             if held > 0 {
                 let i = random::below(x.state.rng_mut(), held as u32) as usize;
@@ -220,6 +225,7 @@ fn settle(x: &mut Exec, attacker: UnitId, defender: UnitId, result: Outcome) {
                 }
             }
         }
+        Outcome::DefenderWins if at_sea => super::ship::beaten_off(x, attacker),
         Outcome::DefenderWins => x.emit(Event::UnitDestroyed {
             unit: attacker,
             cause: Loss::Combat,

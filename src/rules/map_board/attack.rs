@@ -58,6 +58,9 @@ pub(crate) fn attack_reach(
         .unit(attacker)
         .ok_or(RuleError::NoSuchUnit(attacker))?;
     let me = unit.owner();
+    if let (crate::rules::unit::UnitType::Ship, Target::Unit(t)) = (unit.kind(), target) {
+        return b.ship_attack_reach(state, unit, t);
+    }
     let (goals, centre) = target_coins(b, state, me, target)?;
     let target_name = match target {
         Target::Unit(t) => b.label(state, Piece::Unit(t)),

@@ -35,7 +35,11 @@ impl MapBoard<'_> {
                 owner: s.owner(),
             });
         }
-        for u in state.units().filter(|u| u.owner() != me) {
+        // Units aboard a Ship have no coin of their own: the Ship's stands for them.
+        for u in state
+            .units()
+            .filter(|u| u.owner() != me && !matches!(u.at(), Location::Aboard(_)))
+        {
             let Some(pos) = state.unit_pos(u.id()) else {
                 continue;
             };
@@ -119,13 +123,14 @@ impl MapBoard<'_> {
                     Location::Road(p) => {
                         format!("{owner}'s {}{}", unit.kind(), self.where_is(p.to_m(), true))
                     }
-                    Location::OffRoad(p) => {
+                    Location::OffRoad(p) | Location::Sea(p) => {
                         format!(
                             "{owner}'s {}{}",
                             unit.kind(),
                             self.where_is(p.to_m(), false)
                         )
                     }
+                    Location::Aboard(_) => format!("{owner}'s {} aboard a Ship", unit.kind()),
                 }
             }
         }

@@ -85,7 +85,8 @@ impl MapBoard<'_> {
             Location::Settlement(s) => state
                 .settlement(s)
                 .map_or(self.snap_m(), |s| self.coin_r(s.coin())),
-            Location::OffRoad(_) => self.coin_r(unit.kind().coin()),
+            Location::OffRoad(_) | Location::Sea(_) => self.coin_r(unit.kind().coin()),
+            Location::Aboard(_) => self.coin_r(crate::map::Measure::Coin50p),
         };
         Ok(Start {
             centre: pos,

@@ -109,6 +109,9 @@ struct UnitSpec {
     inside: Option<String>,
     #[serde(default)]
     off_road: bool,
+    /// The id of a Ship (listed earlier) this unit is aboard.
+    #[serde(default)]
+    aboard: Option<String>,
 }
 
 /// A position read from a scenario file, with the names the file gave its pieces.
@@ -281,15 +284,69 @@ pub fn parse(map: &GameMap, text: &str) -> Result<LoadedScenario, ScenarioFileEr
         }
     }
     let breadth = board.m(Measure::CardBreadth);
-    let mut units = BTreeMap::new();
+    let sc_seafaring = setup.options.seafaring;
+    if sc_seafaring && !board.has_ports() {
+        return Err(ScenarioFileError::Rules(
+            crate::rules::SetupError::NoPorts {
+                map: setup.map.clone(),
+            }
+            .into(),
+        ));
+    }
+    let mut units: BTreeMap<String, UnitId> = BTreeMap::new();
     for u in &spec.units {
         let what = format!("unit {:?}", u.id);
         let owner = seat(&u.owner, &what)?;
-        if u.kind == UnitType::Ship {
-            return Err(invalid(format!("{what}: ships are not playable yet")));
+        let ship = u.kind == UnitType::Ship;
+        if ship && !sc_seafaring {
+            return Err(invalid(format!(
+                "{what}: Ships need the seafaring option (\"options\": {{\"seafaring\": true}})"
+            )));
         }
-        let at = match (&u.inside, u.at) {
-            (Some(s), None) => {
+        let at = match (&u.inside, u.at, &u.aboard) {
+            (None, None, Some(name)) => {
+                let sid: UnitId = *units.get(name).ok_or_else(|| {
+                    invalid(format!("{what}: no unit with id {name:?} listed before it"))
+                })?;
+                let carrier = &spec.units[sid.0 as usize];
+                if carrier.kind != UnitType::Ship || carrier.owner != u.owner || ship {
+                    return Err(invalid(format!(
+                        "{what}: units go aboard their owner's Ships ({name:?} is {}'s {})",
+                        carrier.owner, carrier.kind
+                    )));
+                }
+                let load = spec
+                    .units
+                    .iter()
+                    .filter(|v| v.aboard.as_ref() == Some(name))
+                    .count();
+                if load > crate::rules::SHIP_CAPACITY {
+                    return Err(invalid(format!(
+                        "{what}: Ship {name:?} carries {load} units, more than three"
+                    )));
+                }
+                Location::Aboard(sid)
+            }
+            (None, Some([lon, lat]), None) if ship => {
+                let xy = map.projection().to_xy(lon, lat);
+                if !board.map().is_water(xy) {
+                    return Err(invalid(format!(
+                        "{what}: [{lon}, {lat}] is not on water (sea or a navigable river)"
+                    )));
+                }
+                Location::Sea(crate::rules::MapPoint::from_m(xy))
+            }
+            (_, _, Some(_)) => {
+                return Err(invalid(format!(
+                    "{what}: a unit aboard a Ship has no \"at\" or \"in\""
+                )))
+            }
+            (Some(_), None, None) if ship => {
+                return Err(invalid(format!(
+                    "{what}: a Ship stands at sea: give \"at\""
+                )))
+            }
+            (Some(s), None, None) => {
                 let sid = *settlements
                     .get(s)
                     .ok_or_else(|| invalid(format!("{what}: no settlement with id {s:?}")))?;
@@ -302,7 +359,7 @@ pub fn parse(map: &GameMap, text: &str) -> Result<LoadedScenario, ScenarioFileEr
                 }
                 Location::Settlement(sid)
             }
-            (None, Some([lon, lat])) => {
+            (None, Some([lon, lat]), None) => {
                 let xy = map.projection().to_xy(lon, lat);
                 if !map.is_land(xy) {
                     return Err(invalid(format!("{what}: [{lon}, {lat}] is in water")));

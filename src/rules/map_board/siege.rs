@@ -2,12 +2,12 @@
 //! card-breadth circle round it, avoiding the coins of enemy units and settlements whose centres
 //! lie in that circle?
 
-use super::coins::Coin;
+use super::coins::{Coin, Piece};
 use super::network::{dist, Disc, Query, Source};
 use super::MapBoard;
-use crate::rules::ids::{PlayerId, SettlementId};
+use crate::rules::ids::{PlayerId, SettlementId, UnitId};
 use crate::rules::state::State;
-use crate::rules::unit::SIEGE_RADIUS;
+use crate::rules::unit::{UnitType, SIEGE_RADIUS};
 
 /// A settlement's roads out, as the siege rule counts them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -19,6 +19,11 @@ pub struct SiegeReport {
     /// Roads leaving the circle with no enemy about: a settlement no road leaves at all (a dead
     /// end in a valley) is not under siege, as no enemy closed anything.
     pub roads_out: usize,
+    /// A port's sea side (seafaring, RULINGS §10): `Some(true)` while open, `Some(false)` while
+    /// an enemy Ship lies in the siege circle and none of the owner's does; `None` for a
+    /// settlement that is no port.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sea_side: Option<bool>,
 }
 
 impl SiegeReport {
@@ -64,8 +69,9 @@ pub(crate) fn report(b: &MapBoard, state: &State, s: SettlementId) -> Option<Sie
     } else {
         b.net(&Query { blockers: &[], ..q }).exits()
     };
+    let sea_side = sea_side(b, state, s, &coins);
     let mut besiegers = Vec::new();
-    if open_roads == 0 && roads_out > 0 {
+    if open_roads == 0 && roads_out > 0 && sea_side != Some(true) {
         let met = net.blockers_met();
         besiegers = if met.is_empty() {
             coins.iter().map(|c| c.owner).collect()
@@ -79,7 +85,31 @@ pub(crate) fn report(b: &MapBoard, state: &State, s: SettlementId) -> Option<Sie
         besiegers,
         open_roads,
         roads_out,
+        sea_side,
     })
+}
+
+/// A port's sea side: one more way out, closed while an enemy Ship lies in the siege circle and
+/// none of the owner's Ships does.
+fn sea_side(b: &MapBoard, state: &State, s: SettlementId, coins: &[Coin]) -> Option<bool> {
+    if !b.port(state, s) {
+        return None;
+    }
+    let set = state.settlement(s)?;
+    let centre = set.pos().to_m();
+    let radius = b.m(SIEGE_RADIUS);
+    let is_ship = |u: UnitId| state.unit(u).is_some_and(|u| u.kind() == UnitType::Ship);
+    let enemy_ship = coins
+        .iter()
+        .any(|c| matches!(c.piece, Piece::Unit(u) if is_ship(u)));
+    let own_ship = state.units().any(|u| {
+        u.owner() == set.owner()
+            && u.kind() == UnitType::Ship
+            && state
+                .unit_pos(u.id())
+                .is_some_and(|p| dist(p.to_m(), centre) <= radius)
+    });
+    Some(!enemy_ship || own_ship)
 }
 
 /// The fast answer the engine asks after every change: no enemy coin in the circle, no siege.

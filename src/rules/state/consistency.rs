@@ -6,7 +6,7 @@ use super::{Pending, State};
 use crate::rules::cards::Card;
 use crate::rules::ids::PlayerId;
 use crate::rules::options::MAX_PLAYERS;
-use crate::rules::unit::Location;
+use crate::rules::unit::{Location, UnitType, SHIP_CAPACITY};
 
 impl State {
     /// The first bookkeeping inconsistency found, in words; `None` when there is none.
@@ -57,6 +57,9 @@ impl State {
                     return Some(format!("unit #{} is in a settlement not its owner's", id.0));
                 }
             }
+            if let Some(problem) = self.seafaring_problem(u) {
+                return Some(format!("unit #{} {problem}", id.0));
+            }
         }
         for (i, p) in self.players.iter().enumerate() {
             if let Some(base) = p.base {
@@ -99,5 +102,27 @@ impl State {
             return Some("a siege of a settlement that does not exist".into());
         }
         None
+    }
+
+    /// Ships only at sea, and units aboard only in one of their owner's Ships, never more than
+    /// [`SHIP_CAPACITY`] to a Ship (RULINGS §10).
+    fn seafaring_problem(&self, u: &crate::rules::Unit) -> Option<&'static str> {
+        let ship = u.kind == UnitType::Ship;
+        match u.at {
+            Location::Sea(_) if !ship => Some("is at sea but is no Ship"),
+            Location::Sea(_) if self.cargo(u.id).len() > SHIP_CAPACITY => {
+                Some("is a Ship carrying more than three units")
+            }
+            Location::Sea(_) => None,
+            Location::Aboard(_) if ship => Some("is a Ship aboard another"),
+            Location::Aboard(s) => match self.units.get(&s) {
+                Some(s) if s.kind == UnitType::Ship && s.owner == u.owner => {
+                    (!matches!(s.at, Location::Sea(_))).then_some("is aboard a Ship not at sea")
+                }
+                _ => Some("is aboard something that is not its owner's Ship"),
+            },
+            _ if ship => Some("is a Ship on land"),
+            _ => None,
+        }
     }
 }

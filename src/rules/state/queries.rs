@@ -67,6 +67,11 @@ impl State {
             .collect()
     }
 
+    /// The units aboard a Ship, by id (none for any other unit).
+    pub fn cargo(&self, ship: UnitId) -> Vec<UnitId> {
+        self.units_at(Location::Aboard(ship))
+    }
+
     /// The settlement built on a place, if any.
     pub fn settlement_on(&self, place: PlaceId) -> Option<SettlementId> {
         self.settlements

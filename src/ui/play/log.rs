@@ -92,8 +92,9 @@ pub(super) fn where_is(map: &GameMap, p: [f64; 2], off_road: bool) -> String {
 /// The map point of a location now (settlements do not move).
 fn location_point(state: &State, at: Location) -> Option<[f64; 2]> {
     match at {
-        Location::Road(p) | Location::OffRoad(p) => Some(p.to_m()),
+        Location::Road(p) | Location::OffRoad(p) | Location::Sea(p) => Some(p.to_m()),
         Location::Settlement(s) => state.settlement(s).map(|s| s.pos().to_m()),
+        Location::Aboard(ship) => state.unit_pos(ship).map(|p| p.to_m()),
     }
 }
 
@@ -171,6 +172,8 @@ impl Log {
                         Location::Settlement(s) => format!("into {}", settlement_name(state, *s)),
                         Location::Road(p) => format!("to {}", where_is(map, p.to_m(), false)),
                         Location::OffRoad(p) => format!("to {}", where_is(map, p.to_m(), true)),
+                        Location::Sea(p) => format!("at sea off {}", where_is(map, p.to_m(), true)),
+                        Location::Aboard(ship) => format!("aboard {}", unit_name(state, *ship)),
                     };
                     Some(Line {
                         round,

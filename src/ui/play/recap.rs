@@ -55,8 +55,9 @@ pub(super) fn last_seen(log: &Log, seats: usize) -> Vec<usize> {
 
 fn point(state: &State, at: Location) -> Option<[f64; 2]> {
     match at {
-        Location::Road(p) | Location::OffRoad(p) => Some(p.to_m()),
+        Location::Road(p) | Location::OffRoad(p) | Location::Sea(p) => Some(p.to_m()),
         Location::Settlement(s) => state.settlement(s).map(|s| s.pos().to_m()),
+        Location::Aboard(ship) => state.unit_pos(ship).map(|p| p.to_m()),
     }
 }
 

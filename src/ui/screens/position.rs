@@ -80,6 +80,16 @@ fn units(s: &State, map: &GameMap, out: &mut Vec<String>) {
                     out.push(format!("{what} stands in water"));
                 }
             }
+            // Seafaring (RULINGS §10): a Ship stays on sea or a navigable river.
+            Location::Sea(p) => {
+                if !map.is_water(p.to_m()) {
+                    out.push(format!(
+                        "{what} is said to be afloat, but stands on neither sea nor a navigable river"
+                    ));
+                }
+            }
+            // The save's own checks hold it to a friendly Ship with room.
+            Location::Aboard(_) => {}
         }
     }
 }
