@@ -158,7 +158,8 @@ impl Raster {
     }
 }
 
-fn dist_to_segment(p: TablePoint, a: TablePoint, b: TablePoint) -> f64 {
+/// Distance from `p` to the segment `a`→`b` on the table.
+pub(crate) fn dist_to_segment(p: TablePoint, a: TablePoint, b: TablePoint) -> f64 {
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
     let len2 = dx * dx + dy * dy;
     let t = if len2 == 0.0 {

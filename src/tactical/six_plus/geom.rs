@@ -2,6 +2,7 @@
 //! are, and whether a line passes over one. Angles are compass degrees (0 = north), as
 //! [`crate::tactical::table`] measures them.
 
+use crate::tactical::raster::dist_to_segment;
 use crate::tactical::table::{distance, step, TablePoint};
 
 /// A block's footprint: a rectangle `frontage` wide and `depth` deep, centred on `at`, its front
@@ -138,25 +139,13 @@ pub fn gap(a: &Rect, b: &Rect) -> f64 {
             let (p, q) = (ca[i], ca[(i + 1) % 4]);
             let (r, s) = (cb[j], cb[(j + 1) % 4]);
             best = best
-                .min(point_segment(p, r, s))
-                .min(point_segment(q, r, s))
-                .min(point_segment(r, p, q))
-                .min(point_segment(s, p, q));
+                .min(dist_to_segment(p, r, s))
+                .min(dist_to_segment(q, r, s))
+                .min(dist_to_segment(r, p, q))
+                .min(dist_to_segment(s, p, q));
         }
     }
     best
-}
-
-/// Distance from `p` to the segment `a`→`b`.
-pub fn point_segment(p: TablePoint, a: TablePoint, b: TablePoint) -> f64 {
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2).clamp(0.0, 1.0)
-    };
-    distance(p, [a[0] + dx * t, a[1] + dy * t])
 }
 
 /// Whether the segment `a`→`b` passes over the block (crosses its inside).
