@@ -34,6 +34,7 @@ mod double;
 mod fits;
 mod moves;
 pub(crate) mod network;
+mod position;
 mod reach;
 pub mod scenario_file;
 mod sea_reach;

@@ -17,7 +17,6 @@ use crate::save::{GameId, SavedGame};
 mod load;
 mod map_cards;
 mod new_game;
-mod position;
 
 pub use load::{describe_save, load, LoadList};
 pub use new_game::{find_maps, setup, MapChoice, SeatChoice, Setup};

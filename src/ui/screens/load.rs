@@ -183,7 +183,7 @@ fn open_saved(
     // every other save must replay to its snapshot.
     let position = game.commands().is_empty() && game.turn_hashes().is_empty();
     if position {
-        if let Some(why) = super::position::position_problem(game, &board) {
+        if let Some(why) = board.position_problem(game) {
             return Err(at(why));
         }
     } else {

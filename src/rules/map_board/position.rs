@@ -15,8 +15,14 @@ const ON_ROAD_M: f64 = 1.0;
 /// How many problems the message names before summing up the rest.
 const SHOWN: usize = 3;
 
-/// Why the position `game` holds cannot be played on `board`'s map, if it cannot.
-pub fn position_problem(game: &Game, board: &MapBoard) -> Option<String> {
+impl MapBoard<'_> {
+    /// Why the position `game` holds cannot be played on this board's map, if it cannot.
+    pub fn position_problem(&self, game: &Game) -> Option<String> {
+        position_problem(game, self)
+    }
+}
+
+fn position_problem(game: &Game, board: &MapBoard) -> Option<String> {
     let problems = problems(game, board.map());
     if problems.is_empty() {
         return None;
