@@ -44,10 +44,12 @@ fn main() {
     let df = Forces {
         attacker: parse_elements("3*foot,mg,armour", TROOPS).unwrap(),
         defender: parse_elements("2*foot@house,foot,mg", TROOPS).unwrap(),
+        ..Default::default()
     };
     let musket = Forces {
         attacker: parse_elements("4*foot,horse", &[]).unwrap(),
         defender: parse_elements("2*foot@house,2*foot", &[]).unwrap(),
+        ..Default::default()
     };
     let a = time(&DiceFlew, &df, n);
     let b = time(&OmogMusket, &musket, n);

@@ -81,6 +81,10 @@ enum Command {
         /// The settlement is a fortification: walls round the objective (implied by `:fort`).
         #[arg(long)]
         fortified: bool,
+        /// Optional rules of the ruleset, NAME=on|off (e.g. `square=off`, `chance-cards=on`);
+        /// repeatable or comma-separated. Unnamed ones keep the ruleset's defaults.
+        #[arg(long = "option", value_name = "NAME=on|off")]
+        option: Vec<String>,
         /// Compass bearing (degrees) from the settlement to where the attacker came from.
         #[arg(long, default_value_t = 180.0)]
         from_bearing: f64,
@@ -204,6 +208,7 @@ fn main() -> ExitCode {
             attacker,
             defender,
             fortified,
+            option,
             from_bearing,
             seed,
             auto,
@@ -222,11 +227,16 @@ fn main() -> ExitCode {
                     .map_err(|e| BattleError::BadForce(e.to_string()))?;
                 let (attacker, _) = parse_force(&attacker, rules)?;
                 let (defender, fort) = parse_force(&defender, rules)?;
+                let options = parse_options(&option.join(","), rules)?;
                 let args = BattleArgs {
                     map: map.unwrap_or_else(default_map_dir),
                     at,
                     ruleset,
-                    forces: omms::tactical::Forces { attacker, defender },
+                    forces: omms::tactical::Forces {
+                        attacker,
+                        defender,
+                        options,
+                    },
                     fortified: fortified || fort,
                     from_bearing,
                     seed,

@@ -19,6 +19,7 @@ pub mod log;
 pub mod omog;
 pub mod omog19c;
 pub mod omog_musket;
+pub mod options;
 mod raster;
 pub mod registry;
 pub mod route;
@@ -35,6 +36,7 @@ pub use battlefield::{
 pub use drive::{AutoOdds, Played, ReplayError};
 pub use force::{Arm, Element, Force, Forces, Quality, TroopType};
 pub use log::{BattleLog, LoggedCommand};
+pub use options::{RuleOption, RuleOptions};
 pub use registry::{AnyRuleset, RulesetId, UnknownRuleset};
 pub use ruleset::{BattleOutcome, BotLevel, Piece, Refused, Ruleset, Side, Summary};
 pub use sight::{Cover, Crossed, Footing, Impassable, Leg, PathSurvey, Sight};

@@ -361,6 +361,7 @@ fn a_plugged_in_ruleset_is_auto_resolved_by_the_engine_and_its_odds_are_the_driv
     let forces = Forces {
         attacker: side.clone(),
         defender: side,
+        ..Default::default()
     };
     let odds = rules.odds(&field, &forces, 7, 50, [BotLevel::Random; 2]);
     assert_eq!(odds.battles, 50);

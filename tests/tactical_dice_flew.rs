@@ -33,6 +33,7 @@ fn forces(a: &str, d: &str) -> Forces {
     Forces {
         attacker: parse_elements(a, TROOPS).unwrap(),
         defender: parse_elements(d, TROOPS).unwrap(),
+        ..Default::default()
     }
 }
 

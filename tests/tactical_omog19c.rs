@@ -479,6 +479,7 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
             fortified: true,
         }
         .force(),
+        ..Default::default()
     };
     let s = deploy(&f, &forces, 1);
     let count = |side: Side, role: Role| {
@@ -540,6 +541,7 @@ fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() 
             fortified,
         }
         .force(),
+        ..Default::default()
     };
     let mut defender_wins = [0u32; 2];
     for (k, fortified) in [false, true].into_iter().enumerate() {
@@ -602,6 +604,7 @@ fn every_troop_type_is_playable_by_name_and_armour_comes_as_cuirassiers() {
     let forces = Forces {
         attacker: force,
         defender: parse_elements("riflemen", rules.troops()).unwrap(),
+        ..Default::default()
     };
     rules.check_forces(&forces).unwrap();
     let s = deploy(&f, &forces, 1);
@@ -644,6 +647,7 @@ fn every_troop_type_is_playable_by_name_and_armour_comes_as_cuirassiers() {
     let forces = Forces {
         attacker: tank,
         defender: forces.defender,
+        ..Default::default()
     };
     let s = deploy(&f, &forces, 1);
     assert!(s

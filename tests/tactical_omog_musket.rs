@@ -98,6 +98,7 @@ fn every_weapon_is_loaded_at_the_start_and_a_shot_empties_it() {
     let forces = Forces {
         attacker: parse_elements("2*foot,horse", TROOPS).unwrap(),
         defender: parse_elements("foot@house,riflemen", TROOPS).unwrap(),
+        ..Default::default()
     };
     let s = deploy(&f, &forces, 3);
     assert!(s.figures().iter().all(|x| s.loaded(x.id())));
@@ -391,6 +392,7 @@ fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable()
     let forces = Forces {
         attacker: dice(UnitType::Tank, 2, 0, false),
         defender: dice(UnitType::Guard, 1, 2, true),
+        ..Default::default()
     };
     let s = deploy(&f, &forces, 1);
     let soldiers = |side: Side| -> Vec<(Mount, Weapon, Traits)> {
@@ -428,6 +430,7 @@ fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable()
         let forces = Forces {
             attacker: force.clone(),
             defender: force,
+            ..Default::default()
         };
         rules.check_forces(&forces).unwrap();
         let s = deploy(&f, &forces, 1);
@@ -485,6 +488,7 @@ fn auto_battles_keep_every_rule_and_the_captain_beats_the_random_bot() {
     let forces = Forces {
         attacker: parse_elements("2*foot,horse", TROOPS).unwrap(),
         defender: parse_elements("foot,foot@house", TROOPS).unwrap(),
+        ..Default::default()
     };
     let mut captain_wins = [0u32; 2];
     for seed in 0..24u64 {

@@ -892,6 +892,7 @@ fn forces() -> Forces {
             forces::TROOPS,
         )
         .unwrap(),
+        ..Default::default()
     }
 }
 
@@ -923,6 +924,7 @@ fn every_troop_type_is_playable_and_the_dice_read_as_blocks() {
         &Forces {
             attacker: scout,
             defender: forces().defender,
+            ..Default::default()
         },
         0,
     );
@@ -936,7 +938,8 @@ fn every_troop_type_is_playable_and_the_dice_read_as_blocks() {
     assert!(SixPlus
         .check_forces(&Forces {
             attacker: all.clone(),
-            defender: all
+            defender: all,
+            ..Default::default()
         })
         .is_ok());
 }

@@ -38,6 +38,7 @@ fn a_battle_played_through_the_table_screen_reaches_the_engine_and_replays() {
     let forces = Forces {
         attacker: parse_force("tank:2", &Omog19c).unwrap().0,
         defender: parse_force("guard:2:1", &Omog19c).unwrap().0,
+        ..Default::default()
     };
     let args = BattleArgs {
         map: root.join("maps/andorra"),

@@ -10,7 +10,7 @@ use crate::rules::{SideDice, UnitType};
 use crate::tactical::force::{parse_elements, Force, Forces};
 use crate::tactical::registry::{self, AnyRuleset, RulesetId};
 use crate::tactical::ruleset::{BattleOutcome, BotLevel, Summary};
-use crate::tactical::{AutoOdds, BattleSite, Battlefield};
+use crate::tactical::{AutoOdds, BattleSite, Battlefield, RuleOptions};
 
 /// Read a ruleset id on the command line, checked against the registry.
 pub fn parse_ruleset(s: &str) -> Result<RulesetId, String> {
@@ -131,6 +131,16 @@ pub fn parse_force(s: &str, rules: &dyn AnyRuleset) -> Result<(Force, bool), Bat
     Ok((dice.force(), fortified))
 }
 
+/// The optional rules from the command line (`square=off,tide=on`), each one `rules` offers.
+pub fn parse_options(s: &str, rules: &dyn AnyRuleset) -> Result<RuleOptions, BattleError> {
+    let options =
+        RuleOptions::parse(s).map_err(|e| BattleError::BadForce(format!("--option: {e}")))?;
+    options
+        .check_for(rules.title(), rules.options())
+        .map_err(|e| BattleError::BadForce(format!("--option: {e}")))?;
+    Ok(options)
+}
+
 /// The battlefield for the arguments' place.
 pub fn battlefield(args: &BattleArgs) -> Result<Battlefield, BattleError> {
     let map = GameMap::load(&args.map)?;
@@ -178,6 +188,9 @@ pub struct BattleReport {
     pub defender_losses: u32,
     /// Commands played.
     pub commands: usize,
+    /// The optional rules set on the command line (the rest are the ruleset's defaults).
+    #[serde(skip_serializing_if = "RuleOptions::is_empty")]
+    pub options: RuleOptions,
 }
 
 impl BattleReport {
@@ -197,6 +210,7 @@ impl BattleReport {
             attacker_losses: s.losses[0],
             defender_losses: s.losses[1],
             commands,
+            options: args.forces.options,
         }
     }
 }

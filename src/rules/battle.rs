@@ -18,6 +18,7 @@ use super::ids::UnitId;
 use super::state::State;
 use super::unit::UnitType;
 use crate::tactical::force::{Arm, Element, Force, Forces};
+use crate::tactical::options::RuleOptions;
 
 pub use crate::tactical::log::BattleLog;
 pub use crate::tactical::registry::RulesetId;
@@ -97,6 +98,10 @@ pub struct BattleOptions {
     /// Whether the defender may refuse an offer (then the dice decide).
     #[serde(default)]
     pub defender_may_refuse: bool,
+    /// The optional rules table battles are fought under, by name, for whichever ruleset has
+    /// them (see [`crate::tactical::options`]); none said: each ruleset's defaults.
+    #[serde(default, skip_serializing_if = "RuleOptions::is_empty")]
+    pub rules: RuleOptions,
 }
 
 impl BattleOptions {
@@ -219,6 +224,15 @@ impl FightDice {
         Forces {
             attacker: self.attacker.force(),
             defender: self.defender.force(),
+            ..Default::default()
+        }
+    }
+
+    /// The forces both sides bring, under the optional rules the game was set up with.
+    pub fn forces_in(&self, state: &State) -> Forces {
+        Forces {
+            options: state.options().battles.rules,
+            ..self.forces()
         }
     }
 }

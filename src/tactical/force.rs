@@ -139,6 +139,10 @@ pub struct Forces {
     pub attacker: Force,
     /// The defender.
     pub defender: Force,
+    /// The optional rules both fight under (see [`super::options`]); none said: the ruleset's
+    /// defaults.
+    #[serde(default, skip_serializing_if = "super::options::RuleOptions::is_empty")]
+    pub options: super::options::RuleOptions,
 }
 
 /// A troop type a ruleset offers beyond its reading of the arms.

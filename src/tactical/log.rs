@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::drive::ReplayError;
+use super::options::RuleOptions;
 use super::registry::RulesetId;
 use super::ruleset::Ruleset;
 
@@ -48,6 +49,10 @@ pub struct BattleLog {
     pub ruleset: RulesetId,
     /// Its commands.
     pub commands: Vec<LoggedCommand>,
+    /// The optional rules it was fought under (none said: the ruleset's defaults), so a save
+    /// or a replay fights it again under the same rules.
+    #[serde(default, skip_serializing_if = "RuleOptions::is_empty")]
+    pub options: RuleOptions,
 }
 
 impl BattleLog {
@@ -56,7 +61,13 @@ impl BattleLog {
         BattleLog {
             ruleset: RulesetId::of(rules.id()),
             commands: commands.iter().map(LoggedCommand::of).collect(),
+            options: RuleOptions::DEFAULTS,
         }
+    }
+
+    /// The same log, fought under `options`.
+    pub fn under(self, options: RuleOptions) -> BattleLog {
+        BattleLog { options, ..self }
     }
 
     /// The commands, read back as `R`'s.

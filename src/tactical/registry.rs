@@ -12,6 +12,7 @@ use super::battlefield::Battlefield;
 use super::drive::{self, AutoOdds, ReplayError};
 use super::force::{Forces, TroopType};
 use super::log::{read_commands, BattleLog, LoggedCommand};
+use super::options::RuleOption;
 use super::ruleset::{BattleOutcome, BotLevel, Refused, Ruleset, Summary};
 use super::table::TableSpec;
 
@@ -145,6 +146,8 @@ pub trait AnyRuleset: Send + Sync {
     fn table(&self) -> TableSpec;
     /// Troop types a hand-written force may name.
     fn troops(&self) -> &'static [TroopType];
+    /// Its optional rules (see [`Ruleset::options`]).
+    fn options(&self) -> &'static [RuleOption];
     /// Whether every troop type the forces name is this ruleset's.
     fn check_forces(&self, forces: &Forces) -> Result<(), Refused>;
     /// A whole battle played by bots (see [`drive::play`]).
@@ -203,6 +206,9 @@ impl<R: Ruleset> AnyRuleset for R {
     fn troops(&self) -> &'static [TroopType] {
         Ruleset::troops(self)
     }
+    fn options(&self) -> &'static [RuleOption] {
+        Ruleset::options(self)
+    }
     fn check_forces(&self, forces: &Forces) -> Result<(), Refused> {
         let troops = Ruleset::troops(self);
         for e in forces
@@ -233,7 +239,7 @@ impl<R: Ruleset> AnyRuleset for R {
         PlayedLog {
             outcome: p.outcome,
             summary: p.summary,
-            log: BattleLog::of(self, &p.commands),
+            log: BattleLog::of(self, &p.commands).under(forces.options),
         }
     }
     fn replay_finished(

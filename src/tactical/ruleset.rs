@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::battlefield::Battlefield;
 use super::force::{Forces, TroopType};
+use super::options::RuleOption;
 use super::table::{TablePoint, TableSpec};
 
 /// The two sides of a battle.
@@ -124,7 +125,12 @@ pub trait Ruleset: Send + Sync + 'static {
     fn troops(&self) -> &'static [TroopType] {
         &[]
     }
-    /// Deploy both forces on the battlefield.
+    /// Its optional rules, each a named switch the players set (carried to [`Ruleset::setup`]
+    /// in [`Forces::options`]).
+    fn options(&self) -> &'static [RuleOption] {
+        &[]
+    }
+    /// Deploy both forces on the battlefield, under the optional rules in `forces.options`.
     fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> Self::State;
     /// The side whose command the battle waits for, or `None` when it is over.
     fn actor(&self, state: &Self::State) -> Option<Side>;

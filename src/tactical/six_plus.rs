@@ -14,6 +14,7 @@
 
 pub mod ai;
 pub mod apply;
+pub mod cards;
 pub mod check;
 pub mod command;
 pub mod event;
@@ -29,6 +30,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Forces, TroopType};
+use crate::tactical::options::RuleOption;
 use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side, Summary};
 use crate::tactical::table::TableSpec;
 pub use check::{charge_preview, shot_preview, ChargePreview, ShotPreview};
@@ -69,8 +71,11 @@ impl Ruleset for SixPlus {
     fn troops(&self) -> &'static [TroopType] {
         forces::TROOPS
     }
-    fn setup(&self, field: &Battlefield, forces: &Forces, _seed: u64) -> SixState {
-        forces::deploy(field, forces, state::Options::STANDARD)
+    fn options(&self) -> &'static [RuleOption] {
+        state::Options::OFFERED
+    }
+    fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> SixState {
+        forces::deploy(field, forces, state::Options::chosen(&forces.options), seed)
     }
     fn actor(&self, state: &SixState) -> Option<Side> {
         (state.phase() != state::Phase::Over).then(|| state.actor())
@@ -117,7 +122,13 @@ impl Ruleset for SixPlus {
     ) -> Option<SixCommand> {
         ai::choose(level, field, state, rng)
     }
-    fn deterministic(&self, _state: &SixState) -> bool {
-        true
+    fn deterministic(&self, state: &SixState) -> bool {
+        // Only the chance cards are left to chance.
+        state.deck().is_none()
+    }
+    fn reseeded(&self, state: &SixState, seed: u64) -> SixState {
+        let mut s = state.clone();
+        s.deck = s.deck.as_ref().map(|d| d.reshuffled(seed));
+        s
     }
 }

@@ -56,6 +56,7 @@ impl GameFlags {
                         .iter()
                         .fold(RulesetSet::NONE, |set, &id| set.with(id, true)),
                     defender_may_refuse: self.defender_may_refuse,
+                    rules: crate::tactical::RuleOptions::DEFAULTS,
                 }
             },
             safe_bases: !self.unsafe_bases,

@@ -68,7 +68,7 @@ impl MapBoard<'_> {
         let rules: &dyn AnyRuleset = request.ruleset.rules().map_err(refused)?;
         let at = Self::contested(state, request.defender)?;
         let field = self.battlefield(state, at, Some(request.attacker), request.ruleset)?;
-        let forces = request.forces.forces();
+        let forces = request.forces.forces_in(state);
         match log {
             None => {
                 let played = rules.play(&field, &forces, request.seed, [BotLevel::Captain; 2]);
@@ -78,6 +78,9 @@ impl MapBoard<'_> {
                 "The battle report is of a {} battle, but this one is fought under {}.",
                 log.ruleset, request.ruleset
             ))),
+            Some(log) if log.options != forces.options => Err(RuleError::Refused(
+                "The battle report was fought under other optional rules than this game's.".into(),
+            )),
             Some(log) => {
                 let (outcome, _) = rules
                     .replay_finished(&field, &forces, request.seed, &log.commands)

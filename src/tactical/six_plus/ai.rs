@@ -92,7 +92,7 @@ fn unit_orders(field: &Battlefield, state: &SixState, u: &Unit, v: &mut Vec<SixC
     if let Some(e) = enemy {
         bearings.push(compass_bearing(u.at, e));
     }
-    let max = u.kind.allowance();
+    let max = super::check::reach(state, u);
     for b in bearings {
         for len in [max, max / 2.0, max * super::check::ROAD_BONUS] {
             let to = step(u.at, b, len);
@@ -131,7 +131,7 @@ pub fn choose(
         // The look-ahead already weighs every reply exactly (nothing is random here), so the
         // stronger level has nothing more to sample.
         BotLevel::Captain | BotLevel::General => Some(match state.phase() {
-            Phase::Move => plan_move(field, state),
+            Phase::Move => plan_move(field, state, true),
             _ => plan_fire(field, state),
         }),
     }
@@ -148,7 +148,7 @@ fn objective_weight(side: Side) -> f64 {
 /// What a block standing as in `s` is worth to its side: what it can do to the enemy this turn
 /// (or, having moved, next turn), less what the enemy can do to it in reply, less its distance
 /// to the objective.
-fn worth(field: &Battlefield, s: &SixState, id: UnitId) -> f64 {
+fn worth(field: &Battlefield, s: &SixState, id: UnitId, replies: bool) -> f64 {
     let Some(u) = s.unit(id).filter(|u| u.alive) else {
         return -100.0;
     };
@@ -196,6 +196,7 @@ fn worth(field: &Battlefield, s: &SixState, id: UnitId) -> f64 {
         }
     }
     let fragile = 1.0 + f64::from(u.hits) / 12.0;
+    let threat = if replies { threat } else { 0.0 };
     gain - 0.6 * threat * fragile - objective_weight(u.side) * distance(u.at, field.objective)
 }
 
@@ -206,18 +207,18 @@ fn after(field: &Battlefield, s: &SixState, c: &SixCommand) -> Option<SixState> 
 
 /// The movement phase: the first block (in id order) whose best order beats standing still
 /// gives it; when none does, the phase ends.
-fn plan_move(field: &Battlefield, s: &SixState) -> SixCommand {
+fn plan_move(field: &Battlefield, s: &SixState, replies: bool) -> SixCommand {
     let side = s.actor();
     let all = candidates(field, s);
     for u in s.living().filter(|u| u.side == side && !s.done(u.id).acted) {
-        let stay = worth(field, s, u.id);
+        let stay = worth(field, s, u.id, replies);
         let mut best: Option<(f64, &SixCommand)> = None;
         for c in all.iter().filter(|c| order_unit(c) == Some(u.id)) {
             let score = match c {
                 SixCommand::Reload { .. } => stay + 3.0,
                 // Squares only when horse threatens and no one else does.
                 _ => match after(field, s, c) {
-                    Some(t) => worth(field, &t, u.id),
+                    Some(t) => worth(field, &t, u.id, replies),
                     None => continue,
                 },
             };
@@ -241,6 +242,17 @@ fn order_unit(c: &SixCommand) -> Option<UnitId> {
         | SixCommand::Reload { unit }
         | SixCommand::Form { unit, .. } => Some(*unit),
         _ => None,
+    }
+}
+
+/// The yardstick the searching bot is measured against (`benches/six_plus.rs`): a one-ply
+/// greedy bot that takes, block by block, the order that does most now — the best shot or
+/// charge and the ground gained — blind to what the enemy can do in reply.
+pub fn greedy(field: &Battlefield, state: &SixState) -> Option<SixCommand> {
+    match state.phase() {
+        Phase::Over => None,
+        Phase::Move => Some(plan_move(field, state, false)),
+        Phase::Shoot => Some(plan_fire(field, state)),
     }
 }
 

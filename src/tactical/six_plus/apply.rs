@@ -1,5 +1,6 @@
 //! Applying 6+ events: the only code that changes a position.
 
+use super::cards::Card;
 use super::event::SixEvent;
 use super::geom::Face;
 use super::state::{Charge, Done, Phase, SixState, UnitId};
@@ -102,6 +103,30 @@ pub fn apply(state: &mut SixState, e: &SixEvent) {
             state.phase = Phase::Move;
             state.charges.clear();
             state.done.iter_mut().for_each(|d| *d = Done::default());
+            state.card = None;
+        }
+        SixEvent::CardDrawn { side, card, unit } => {
+            if let Some(deck) = state.deck.as_mut() {
+                deck.draw();
+            }
+            state.card = Some((side, card));
+            match card {
+                Card::AmmunitionUp => state
+                    .units
+                    .iter_mut()
+                    .filter(|u| u.side == side && u.alive)
+                    .for_each(|u| u.loaded = true),
+                Card::Surgeons | Card::Sharpshooters => {
+                    if let Some(u) = unit.and_then(|id| state.units.get_mut(id.0 as usize)) {
+                        u.hits = if card == Card::Surgeons {
+                            u.hits.saturating_sub(2)
+                        } else {
+                            u.hits + 1
+                        };
+                    }
+                }
+                _ => {}
+            }
         }
         SixEvent::Ended { outcome, .. } => {
             state.outcome = Some(outcome);

@@ -2,6 +2,7 @@
 //! charge will do: [`shot_preview`] and [`charge_preview`] are the numbers the table screen shows
 //! before a player commits, and the very numbers [`super::execute`] applies.
 
+use super::cards;
 use super::command::SixCommand;
 use super::geom::{gap, overlap, segment_crosses, turn, Face, Rect};
 use super::ground::{self, along, Blocker};
@@ -173,9 +174,21 @@ fn may_pass(state: &SixState, u: &Unit, r: &Rect, except: Option<UnitId>) -> Res
     Ok(())
 }
 
+/// How far `u` moves this turn off the road, mm: its type's allowance under its side's chance
+/// card.
+pub fn reach(state: &SixState, u: &Unit) -> f64 {
+    cards::allowance(state, u.side, u.kind, u.kind.allowance())
+}
+
 /// The allowance for a move from `from` to `to`, and whether it earned the road bonus.
-pub fn allowance(field: &Battlefield, u: &Unit, from: TablePoint, to: TablePoint) -> (f64, bool) {
-    let base = u.kind.allowance();
+pub fn allowance(
+    field: &Battlefield,
+    state: &SixState,
+    u: &Unit,
+    from: TablePoint,
+    to: TablePoint,
+) -> (f64, bool) {
+    let base = reach(state, u);
     let on_road = from != to && along(from, to).all(|p| ground::road(field, p));
     if on_road {
         (base * ROAD_BONUS, true)
@@ -196,7 +209,7 @@ pub fn check_move(
     if u.formation == Formation::Square {
         return Err(Refusal::InSquare);
     }
-    let (max, road) = allowance(field, u, u.at, to);
+    let (max, road) = allowance(field, state, u, u.at, to);
     let asked = distance(u.at, to);
     if asked > max + 1e-6 {
         return Err(Refusal::TooFar {
@@ -282,6 +295,9 @@ pub fn charge_preview(
     if state.options().square && t.formation == Formation::Square {
         return Err(Refusal::Square);
     }
+    if cards::no_charges(state, u.side) {
+        return Err(Refusal::Card(super::cards::Card::BlownHorses.title()));
+    }
     let facing = facing.rem_euclid(360.0);
     let turned = turn(u.facing, facing);
     if turned.abs() > CHARGE_TURN + 1e-9 {
@@ -331,7 +347,7 @@ pub fn charge_preview(
         return Err(Refusal::ChargeIntoTown);
     }
     let face = tr.face_towards(r.front_centre());
-    let hits = melee_hits(field, t, face != Face::Front);
+    let hits = melee_hits(field, t, face != Face::Front) + cards::charge_bonus(state, u.side);
     let tally = t.hits + hits;
     Ok(ChargePreview {
         to: r.at,
@@ -355,6 +371,7 @@ pub fn shot_reach(
         .kind
         .fire()
         .ok_or_else(|| Refusal::NoFire(shooter.label()))?;
+    let (range, potential) = cards::fire(state, shooter.side, shooter.kind, range, potential);
     if shooter.formation == Formation::Square {
         return Err(Refusal::InSquare);
     }

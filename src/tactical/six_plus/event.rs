@@ -116,6 +116,16 @@ pub enum SixEvent {
         /// The side.
         side: Side,
     },
+    /// Chance cards: the player whose turn begins drew a card; `unit` is the block it acted on
+    /// at once, if any (see [`super::cards`]).
+    CardDrawn {
+        /// The drawer.
+        side: Side,
+        /// The card.
+        card: super::cards::Card,
+        /// The block it acted on at once.
+        unit: Option<UnitId>,
+    },
     /// The next player turn began.
     TurnPassed {
         /// The side to act.

@@ -3,6 +3,7 @@
 //! turn's hand-to-hand, eliminates, checks rout and victory, and passes the turn.
 
 use super::apply::apply;
+use super::cards;
 use super::check::{self, charge_preview, check_move, rally, shot_preview, SLACK};
 use super::command::SixCommand;
 use super::event::{Ending, SixEvent};
@@ -121,7 +122,8 @@ fn end_of_player_turn(field: &Battlefield, out: &mut Out) {
         if !ch.alive || !t.alive {
             continue;
         }
-        let hits = check::melee_hits(field, t, c.flank_or_rear);
+        let hits =
+            check::melee_hits(field, t, c.flank_or_rear) + cards::charge_bonus(out.state, ch.side);
         out.emit(SixEvent::Fought {
             charger: c.charger,
             target: c.target,
@@ -177,6 +179,21 @@ fn end_of_player_turn(field: &Battlefield, out: &mut Out) {
         to: actor.other(),
         turn,
     });
+    if let Some(card) = draw(out.state) {
+        out.emit(card);
+    }
+}
+
+/// Chance cards: the card the side to act draws now, and the block it acts on at once;
+/// `None` with the option off.
+pub fn draw(state: &SixState) -> Option<SixEvent> {
+    let card = state.deck()?.top();
+    let side = state.actor();
+    Some(SixEvent::CardDrawn {
+        side,
+        card,
+        unit: cards::target_of(state, side, card),
+    })
 }
 
 /// Which sides have a block (not the General) holding the objective, `[attacker, defender]`.

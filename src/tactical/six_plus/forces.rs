@@ -3,6 +3,7 @@
 //! (a Scout's dice: the first rides, the second screens on foot, and so on), and a
 //! fortification's rapid-fire die its guns. Deployment is fixed by the table, never by the seed.
 
+use super::cards::Deck;
 use super::geom::overlap;
 use super::ground::{self, Ground};
 use super::state::{Done, Formation, Kind, Options, Phase, SixState, Unit, UnitId};
@@ -119,7 +120,7 @@ fn place(
 /// Deploy both forces: the attacker in rows along its edge facing in, the defender's settlement
 /// dice in the town nearest the objective and its field dice in a row in front of the objective,
 /// facing the attacker. Every block starts loaded, in line; the attacker moves first.
-pub fn deploy(field: &Battlefield, forces: &Forces, options: Options) -> SixState {
+pub fn deploy(field: &Battlefield, forces: &Forces, options: Options, seed: u64) -> SixState {
     let ground = Ground::of(field);
     let mut units: Vec<Unit> = Vec::new();
     let inward = field.attacker_edge.inward_facing().0;
@@ -136,7 +137,11 @@ pub fn deploy(field: &Battlefield, forces: &Forces, options: Options) -> SixStat
             Side::Attacker => &forces.attacker,
             Side::Defender => &forces.defender,
         };
-        let all = kinds(force);
+        let mut all = kinds(force);
+        // The General option gives an army without one its General, behind its line.
+        if options.general && !all.iter().any(|(k, _)| *k == Kind::General) && !all.is_empty() {
+            all.push((Kind::General, false));
+        }
         let field_count = all
             .iter()
             .filter(|(_, g)| !g || side == Side::Attacker)
@@ -181,7 +186,7 @@ pub fn deploy(field: &Battlefield, forces: &Forces, options: Options) -> SixStat
         }
     }
     let strength = super::execute::strength_of(&units);
-    SixState {
+    let mut state = SixState {
         done: vec![Done::default(); units.len()],
         units,
         actor: Side::Attacker,
@@ -192,5 +197,11 @@ pub fn deploy(field: &Battlefield, forces: &Forces, options: Options) -> SixStat
         strength,
         outcome: None,
         ground,
+        deck: options.chance.then(|| Deck::shuffled(seed)),
+        card: None,
+    };
+    if let Some(first) = super::execute::draw(&state) {
+        super::apply::apply(&mut state, &first);
     }
+    state
 }

@@ -14,6 +14,7 @@
 //! assert_eq!(s.unit(UnitId(1)).unwrap().hits, 5);
 //! ```
 
+use super::cards::Card;
 use super::execute::strength_of;
 use super::ground::Ground;
 use super::state::{Done, Formation, Kind, Options, Phase, SixState, Unit, UnitId};
@@ -29,6 +30,7 @@ pub struct Position {
     phase: Phase,
     turn: u32,
     options: Options,
+    card: Option<(Side, Card)>,
 }
 
 impl Default for Position {
@@ -46,6 +48,7 @@ impl Position {
             phase: Phase::Move,
             turn: 1,
             options: Options::STANDARD,
+            card: None,
         }
     }
 
@@ -108,6 +111,13 @@ impl Position {
         self
     }
 
+    /// Chance cards in play (seeded 0), and `side` holding `card` for the turn under way.
+    pub fn card(mut self, side: Side, card: Card) -> Position {
+        self.options.chance = true;
+        self.card = Some((side, card));
+        self
+    }
+
     /// The position on `field` (its towns found as a battle's are).
     pub fn build(self, field: &Battlefield) -> SixState {
         SixState {
@@ -120,6 +130,8 @@ impl Position {
             charges: Vec::new(),
             options: self.options,
             outcome: None,
+            deck: self.options.chance.then(|| super::cards::Deck::shuffled(0)),
+            card: self.card,
             ground: if field.areas.is_empty() {
                 Ground::open()
             } else {

@@ -8,6 +8,9 @@ pub enum Refusal {
     /// The battle is over.
     #[error("The battle is over.")]
     Over,
+    /// The chance card drawn this turn forbids it.
+    #[error("The chance card {0:?} forbids that this turn.")]
+    Card(&'static str),
     /// No such block, or it has been eliminated.
     #[error("There is no such block on the table.")]
     NoUnit,

@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::{Card, Deck};
 use super::geom::Rect;
 use super::ground::Ground;
+use crate::tactical::options::{RuleOption, RuleOptions};
 use crate::tactical::ruleset::{BattleOutcome, Side};
 use crate::tactical::table::{cm, TablePoint};
 
@@ -167,6 +169,10 @@ pub struct Options {
     pub rout: bool,
     /// An elimination puts two hits on every friend within 3 cm, and may chain.
     pub tide: bool,
+    /// Each army has a General (unless its force already names one).
+    pub general: bool,
+    /// Chance cards: a card drawn at the start of every player turn (see [`super::cards`]).
+    pub chance: bool,
 }
 
 impl Options {
@@ -177,7 +183,60 @@ impl Options {
         square: true,
         rout: true,
         tide: false,
+        general: false,
+        chance: false,
     };
+
+    /// The optional rules as the ruleset offers them to players, by name.
+    pub const OFFERED: &'static [RuleOption] = &[
+        RuleOption {
+            name: "square",
+            title: "Square",
+            default: true,
+            about: "infantry may form square: it cannot move or shoot, and cannot be charged",
+        },
+        RuleOption {
+            name: "general",
+            title: "General",
+            default: false,
+            about: "each army has a General who rallies, moves as cavalry and counts two for rout",
+        },
+        RuleOption {
+            name: "rout",
+            title: "Rout",
+            default: true,
+            about: "an army that has lost half its blocks plus one leaves the table",
+        },
+        RuleOption {
+            name: "tide-of-battle",
+            title: "Tide of battle",
+            default: false,
+            about: "each block lost puts 2 hits on friends within 3 cm, and may chain",
+        },
+        RuleOption {
+            name: "chance-cards",
+            title: "Chance cards",
+            default: false,
+            about: "a card drawn each player turn bends the rules for that turn",
+        },
+    ];
+
+    /// The players' choice read by name; what they leave unsaid is [`Options::STANDARD`].
+    pub fn chosen(rules: &RuleOptions) -> Options {
+        let on = |name: &str| {
+            Options::OFFERED
+                .iter()
+                .find(|o| o.name == name)
+                .is_some_and(|o| rules.on(o))
+        };
+        Options {
+            square: on("square"),
+            rout: on("rout"),
+            tide: on("tide-of-battle"),
+            general: on("general"),
+            chance: on("chance-cards"),
+        }
+    }
 }
 
 /// A charge declared this turn: the charger, its target and which face of the target it hit.
@@ -218,6 +277,10 @@ pub struct SixState {
     pub(super) strength: [u32; 2],
     pub(super) outcome: Option<BattleOutcome>,
     pub(super) ground: Ground,
+    /// Chance cards: the deck, or `None` with the option off (then no RNG exists at all).
+    pub(super) deck: Option<Deck>,
+    /// Chance cards: the card the side whose turn it is drew.
+    pub(super) card: Option<(Side, Card)>,
 }
 
 impl SixState {
@@ -264,6 +327,16 @@ impl SixState {
     /// The optional rules in play.
     pub fn options(&self) -> Options {
         self.options
+    }
+
+    /// Chance cards: the deck, if they are in play.
+    pub fn deck(&self) -> Option<&Deck> {
+        self.deck.as_ref()
+    }
+
+    /// Chance cards: the card drawn for the player turn under way, and by whom.
+    pub fn card(&self) -> Option<(Side, Card)> {
+        self.card
     }
 
     /// The built-up ground.

@@ -117,12 +117,12 @@ impl Play {
             let Ok(rules) = ruleset.rules() else {
                 continue;
             };
-            let note = rules.table_note(&field, &forces.forces());
+            let note = rules.table_note(&field, &forces.forces_in(state));
             let (tx, rx) = channel();
             // A preview only: any fixed seed will do, and the game's own stream stays untouched.
             let seed = self.game.seed() ^ (self.game.commands().len() as u64) << 20;
+            let forces = forces.forces_in(state);
             std::thread::spawn(move || {
-                let forces = forces.forces();
                 let bots = [BotLevel::Captain; 2];
                 let _ = tx.send(rules.odds(&field, &forces, seed, PREVIEW_BATTLES, bots));
             });
@@ -306,11 +306,13 @@ impl Play {
                 crate::ui::widgets::colour_of(state.player(a).colour()),
                 crate::ui::widgets::colour_of(state.player(d).colour()),
             ];
+            let forces = request.forces.forces_in(state);
+            let options = forces.options;
             let fresh = |field: Battlefield| {
                 let mut t = crate::ui::table_play::open(
                     request.ruleset,
                     field,
-                    request.forces.forces(),
+                    forces.clone(),
                     request.seed,
                     human,
                     names.clone(),
@@ -324,6 +326,7 @@ impl Play {
                     let log = BattleLog {
                         ruleset: request.ruleset,
                         commands,
+                        options,
                     };
                     if let Err(e) = table.resume(&log) {
                         self.refuse(format!(

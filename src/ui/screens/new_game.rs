@@ -153,6 +153,7 @@ impl Setup {
                 battles: BattleOptions {
                     rulesets: every_ruleset(),
                     defender_may_refuse: false,
+                    rules: crate::tactical::RuleOptions::DEFAULTS,
                 },
                 ..Options::default()
             },
@@ -644,6 +645,35 @@ fn battle_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3]) -> f32 {
     if b.rulesets.is_empty() {
         // No battles, nothing to refuse: the setup reads as the paper game's.
         b.defender_may_refuse = false;
+        b.rules = crate::tactical::RuleOptions::DEFAULTS;
     }
-    y + 40.0
+    y + 40.0 + rule_options(ui, b, [x, y + 40.0, width], !off)
+}
+
+/// The rulesets' optional rules, three switches to a row, shared by name (a game that turns
+/// `rout` off turns it off in every ruleset that has it); from `[x, y, width]`. Returns the
+/// height used.
+fn rule_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3], live: bool) -> f32 {
+    let [x, y0, width] = at;
+    let every = crate::tactical::options::every();
+    let gap = 6.0;
+    let w = (width - 2.0 * gap) / 3.0;
+    let mut y = y0;
+    for (k, o) in every.iter().enumerate() {
+        let on = b.rules.on(o);
+        let label = format!("{}: {}", o.title, if on { "on" } else { "off" });
+        let r = [x + (k % 3) as f32 * (w + gap), y, w, 30.0];
+        if ui.button(&label, r, live) {
+            // Back at its default a switch is left unsaid, so the setup reads as the ruleset's.
+            b.rules = if !on == o.default {
+                b.rules.without(o.name)
+            } else {
+                b.rules.with(o.name, !on).unwrap_or(b.rules)
+            };
+        }
+        if k % 3 == 2 || k + 1 == every.len() {
+            y += 36.0;
+        }
+    }
+    y - y0
 }

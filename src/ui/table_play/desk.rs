@@ -60,6 +60,8 @@ pub struct Desk<V: RulesetView> {
     pub(super) version: u64,
     /// The bot plays faster, and dice leave the table sooner.
     pub(super) fast: bool,
+    /// The optional rules the battle is fought under, for its log.
+    pub(super) options: crate::tactical::RuleOptions,
 }
 
 impl<V: RulesetView> Desk<V> {
@@ -90,6 +92,7 @@ impl<V: RulesetView> Desk<V> {
             last_dice: Vec::new(),
             version: 0,
             fast: false,
+            options: forces.options,
         };
         let first = V::opening(&desk);
         desk.push_log(first, INK, true);
@@ -133,7 +136,7 @@ impl<V: RulesetView> Desk<V> {
 
     /// The log as the strategic game keeps it.
     pub fn log(&self) -> BattleLog {
-        BattleLog::of(&self.rules, &self.commands)
+        BattleLog::of(&self.rules, &self.commands).under(self.options)
     }
 
     /// The side the battle waits for.

@@ -12,6 +12,7 @@ use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line};
 use super::super::table::{Badges, Frame, TableShot};
 use super::super::widgets::Ui;
 use super::super::Fonts;
+use super::desk::side_name;
 use super::view::{Grid, Hover, Note, RulesetView, Tone};
 use super::{draw, Desk};
 use crate::tactical::six_plus::check::{check_move, CHARGE_TURN, FIRE_ARC};
@@ -107,10 +108,24 @@ impl RulesetView for SixPlusView {
         SixPlusView::default()
     }
     fn header(desk: &D) -> String {
-        format!(
-            "6+ Rules · turn {} of {TURN_LIMIT} · 36 cm table, 1 cm = 50 m · no dice",
-            desk.state().turn()
-        )
+        let s = desk.state();
+        match s.card() {
+            Some((side, card)) => format!(
+                "6+ Rules · turn {} of {TURN_LIMIT} · {}'s chance card: {} — {}",
+                s.turn(),
+                side_name(desk.names(), side),
+                card.title(),
+                card.text()
+            ),
+            None if s.deck().is_some() => format!(
+                "6+ Rules · turn {} of {TURN_LIMIT} · chance cards in play",
+                s.turn()
+            ),
+            None => format!(
+                "6+ Rules · turn {} of {TURN_LIMIT} · 36 cm table, 1 cm = 50 m · no dice",
+                s.turn()
+            ),
+        }
     }
     fn doing(desk: &D) -> String {
         match desk.state().phase() {
@@ -148,6 +163,7 @@ impl RulesetView for SixPlusView {
             "phase": state.phase(),
             "units": state.units(),
             "outcome": state.outcome(),
+            "card": state.card(),
         })
     }
 
@@ -250,7 +266,8 @@ impl RulesetView for SixPlusView {
         // Where it may end a move: the engine's answer at a fan of points.
         if s.phase() == Phase::Move && self.own(desk) == Some(u.id) {
             let facing = (u.facing + self.end_turn).rem_euclid(360.0);
-            let max = u.kind.allowance() * crate::tactical::six_plus::check::ROAD_BONUS;
+            let max = crate::tactical::six_plus::check::reach(s, u)
+                * crate::tactical::six_plus::check::ROAD_BONUS;
             for ring in 1..=6 {
                 let r = max * f64::from(ring) / 6.0;
                 let n = 8 + 4 * ring;
@@ -427,7 +444,7 @@ impl RulesetView for SixPlusView {
                 ""
             },
             if u.rallied { " · rallied once" } else { "" },
-            u.kind.allowance() / 10.0,
+            crate::tactical::six_plus::check::reach(s, u) / 10.0,
             if self.end_turn != 0.0 {
                 format!(" · ends turned {:+.0}°", self.end_turn)
             } else {

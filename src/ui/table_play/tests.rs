@@ -52,7 +52,11 @@ fn new_play(field: Battlefield, forces: Forces, seed: u64, human: [bool; 2]) -> 
 fn encamp(attacker: &str, defender: &str) -> (Battlefield, Forces) {
     let (attacker, _) = parse_force(attacker, &Omog19c).unwrap();
     let (defender, fortified) = parse_force(defender, &Omog19c).unwrap();
-    let forces = Forces { attacker, defender };
+    let forces = Forces {
+        attacker,
+        defender,
+        ..Default::default()
+    };
     let args = BattleArgs {
         map: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/andorra"),
         at: "Encamp".into(),

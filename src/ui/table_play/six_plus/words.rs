@@ -101,6 +101,16 @@ pub(super) fn note(desk: &D, e: &SixEvent) -> Note {
         SixEvent::Eliminated { unit } => {
             (side_of(*unit), format!("The {} is eliminated.", who(*unit)))
         }
+        SixEvent::CardDrawn { side, card, unit } => (
+            Some(*side),
+            format!(
+                "{} draws a chance card: {} — {}{}.",
+                side_name(names, *side),
+                card.title(),
+                card.text(),
+                unit.map_or(String::new(), |u| format!(" (the {})", who(u)))
+            ),
+        ),
         SixEvent::Routed { side } => (Some(*side), format!("{} routs.", side_name(names, *side))),
         SixEvent::Ended { outcome, ending } => {
             n.heading = true;
