@@ -321,3 +321,64 @@ fn cards_that_act_at_once_heal_wound_and_load() {
     }
     assert_eq!(seen, [true; 3], "40 shuffles show all three");
 }
+
+fn omms(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_omms"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["battle", "--ruleset", "six-plus", "--at", "Encamp"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn omms_battle_sets_options_by_name_and_refuses_unknown_ones() {
+    let out = omms(&[
+        "--attacker",
+        "invader:2",
+        "--option",
+        "chance-cards=on",
+        "--option",
+        "rout=off",
+        "--odds",
+        "3",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let odds: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(odds["certain"], false, "chance cards: odds from 3 battles");
+    assert_eq!(odds["battles"], 3);
+    let out = omms(&["--option", "tide-of-battle=on,general", "--auto"]);
+    let report: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(
+        report["options"],
+        serde_json::json!({"general": true, "tide-of-battle": true})
+    );
+    for (bad, why) in [
+        (vec!["--option", "squares=on", "--auto"], "\"squares\""),
+        (
+            vec!["--option", "square=perhaps", "--auto"],
+            "neither on nor off",
+        ),
+    ] {
+        let out = omms(&bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(why));
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_omms"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "battle",
+            "--at",
+            "Encamp",
+            "--option",
+            "square=off",
+            "--auto",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no optional rule \"square\""));
+}

@@ -46,6 +46,8 @@ pub struct Host<V: RulesetView> {
     pub(super) done_label: String,
     /// The UI scale of the last frame drawn: table points a script names are window pixels.
     scale: f32,
+    /// The hover box of the last frame, its lines joined.
+    tip: Option<String>,
 }
 
 impl<V: RulesetView> Host<V> {
@@ -71,6 +73,7 @@ impl<V: RulesetView> Host<V> {
             drag: None,
             done_label: "Back to the map".into(),
             scale: 1.0,
+            tip: None,
         }
     }
 
@@ -178,6 +181,10 @@ impl<V: RulesetView> Host<V> {
         if let Some(h) = &hover {
             hover_marks(&frame, h);
         }
+        self.tip = hover.as_ref().map(|h| {
+            let lines: Vec<&str> = h.lines.iter().map(|(l, _)| l.as_str()).collect();
+            lines.join("\n")
+        });
         let mut badges = Badges::default();
         V::draw_pieces(
             &self.desk.state,
@@ -312,6 +319,9 @@ impl<V: RulesetView> TableScreen for Host<V> {
     }
     fn set_colours(&mut self, colours: [Color; 2]) {
         self.desk.colours = colours;
+    }
+    fn tip(&self) -> Option<String> {
+        self.tip.clone()
     }
     fn screen_point(&self, inches_xy: [f64; 2]) -> Option<[f32; 2]> {
         Host::screen_point(self, inches_xy)

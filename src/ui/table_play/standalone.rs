@@ -120,6 +120,14 @@ async fn play_loop(
                 }
                 Frame::Own(Step::Shot(name)) => shot = Some(name),
                 Frame::Own(Step::Save(file)) => save(&*play, Path::new(&file))?,
+                Frame::Own(Step::ExpectTip(want)) => {
+                    let tip = play.tip();
+                    if !tip.as_deref().is_some_and(|t| t.contains(&want)) {
+                        return Err(format!(
+                            "script: expected a hover box with {want:?}, the table shows {tip:?}"
+                        ));
+                    }
+                }
                 Frame::Own(other) => {
                     return Err(format!("script: {other:?} is not understood here"))
                 }

@@ -40,6 +40,8 @@ pub trait TableScreen {
     /// Where a table point given in inches from the south-west corner is on screen, as last
     /// drawn (for scripted clicks).
     fn screen_point(&self, inches_xy: [f64; 2]) -> Option<[f32; 2]>;
+    /// The hover box the last frame showed, its lines joined (for a script's `expect-tip`).
+    fn tip(&self) -> Option<String>;
 }
 
 /// Opens a battle on screen: the battlefield, both forces, the seed, which sides are human and
