@@ -99,6 +99,7 @@ table {cav}
 table-hover {target}
 wait 2
 expect-tip {charge_words}
+expect-tip Fresh horses: 2 hits more
 shot table-six-plus-charge
 button Deselect
 button End move

@@ -212,6 +212,24 @@ pub fn fire(state: &SixState, side: Side, kind: Kind, range: f64, hits: u32) -> 
     }
 }
 
+/// What the shooter's card does to its shot, for the hover box.
+pub fn shot_note(state: &SixState, side: Side, kind: Kind) -> Option<String> {
+    let card = held(state, side)?;
+    let what = match card {
+        Card::Fog => "range halved",
+        Card::DampPowder => "one hit fewer",
+        Card::SteadyVolleys if kind == Kind::Infantry => "one hit more",
+        _ => return None,
+    };
+    Some(format!("{}: {what}", card.title()))
+}
+
+/// What the charger's card does to its charge, for the hover box.
+pub fn charge_note(state: &SixState, side: Side) -> Option<String> {
+    (held(state, side) == Some(Card::FreshHorses))
+        .then(|| format!("{}: 2 hits more", Card::FreshHorses.title()))
+}
+
 /// Hits a charge adds under the charger's card.
 pub fn charge_bonus(state: &SixState, side: Side) -> u32 {
     if held(state, side) == Some(Card::FreshHorses) {

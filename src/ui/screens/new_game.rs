@@ -657,11 +657,13 @@ fn rule_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3], live: bool) ->
     let [x, y0, width] = at;
     let every = crate::tactical::options::every();
     let gap = 6.0;
-    let w = (width - 2.0 * gap) / 3.0;
     let mut y = y0;
     for (k, o) in every.iter().enumerate() {
         let on = b.rules.on(o);
         let label = format!("{}: {}", o.title, if on { "on" } else { "off" });
+        // A short last row shares the whole width, so longer titles fit.
+        let in_row = (every.len() - k / 3 * 3).min(3);
+        let w = (width - (in_row - 1) as f32 * gap) / in_row as f32;
         let r = [x + (k % 3) as f32 * (w + gap), y, w, 30.0];
         if ui.button(&label, r, live) {
             // Back at its default a switch is left unsaid, so the setup reads as the ruleset's.

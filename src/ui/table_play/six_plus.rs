@@ -15,6 +15,7 @@ use super::super::Fonts;
 use super::desk::side_name;
 use super::view::{Grid, Hover, Note, RulesetView, Tone};
 use super::{draw, Desk};
+use crate::tactical::six_plus::cards;
 use crate::tactical::six_plus::check::{check_move, CHARGE_TURN, FIRE_ARC};
 use crate::tactical::six_plus::execute::HOLD;
 use crate::tactical::six_plus::geom::turn;
@@ -111,11 +112,10 @@ impl RulesetView for SixPlusView {
         let s = desk.state();
         match s.card() {
             Some((side, card)) => format!(
-                "6+ Rules · turn {} of {TURN_LIMIT} · {}'s chance card: {} — {}",
+                "6+ Rules · turn {} of {TURN_LIMIT} · {}'s card: {}",
                 s.turn(),
                 side_name(desk.names(), side),
                 card.title(),
-                card.text()
             ),
             None if s.deck().is_some() => format!(
                 "6+ Rules · turn {} of {TURN_LIMIT} · chance cards in play",
@@ -154,7 +154,7 @@ impl RulesetView for SixPlusView {
     }
     fn mark(_marks: &mut (), _e: &SixEvent) {}
     fn key_line() -> &'static str {
-        "I infantry · C cavalry · S skirmishers · A artillery · G General\nthick edge: front · n/12 hits · white pip: not loaded"
+        "I infantry · C cavalry · S skirmishers · A artillery · G General · thick edge: front · n/12 hits · white pip: not loaded"
     }
     fn state_json(state: &SixState) -> serde_json::Value {
         serde_json::json!({
@@ -335,6 +335,9 @@ impl RulesetView for SixPlusView {
                             format!("Strikes its {:?}", c.face).to_lowercase(),
                             Tone::Plain,
                         ));
+                        if let Some(n) = cards::charge_note(s, me.side) {
+                            h.lines.push((n, Tone::Plain));
+                        }
                         let verdict = if c.destroys {
                             format!("{} hits: {}/12, destroyed", c.hits, c.tally)
                         } else {
@@ -364,6 +367,9 @@ impl RulesetView for SixPlusView {
                         if p.cover {
                             h.lines
                                 .push(("Halved: the target is in cover".into(), Tone::Plain));
+                        }
+                        if let Some(n) = cards::shot_note(s, me.side, me.kind) {
+                            h.lines.push((n, Tone::Plain));
                         }
                         let verdict = if p.destroys {
                             format!("{} hits: {}/12, destroyed", p.hits, p.tally)
@@ -422,6 +428,19 @@ impl RulesetView for SixPlusView {
     }
     fn panel(&self, desk: &D, ui: &Ui, x: f32, y: f32, w: f32) -> f32 {
         let s = desk.state();
+        // The card in play says what it does, whatever is selected: it changes the numbers.
+        let y = match s.card() {
+            Some((side, card)) => {
+                let text = format!(
+                    "Chance card ({}): {} — {}.",
+                    side_name(desk.names(), side),
+                    card.title(),
+                    card.text()
+                );
+                ui.paragraph(&text, x, y + 16.0, 15, w) + 2.0
+            }
+            None => y,
+        };
         let Some(u) = self.selection.and_then(|id| s.unit(id)) else {
             return y;
         };
