@@ -186,6 +186,7 @@ fn game_with_an_offer(mode: BattleMode) -> (Game, MapBoard<'static>, Vec<Event>)
             battles: BattleOptions {
                 rulesets: RulesetSet::NONE.with(tug(), true),
                 defender_may_refuse: false,
+                ..Default::default()
             },
             ..Options::default()
         },

@@ -31,6 +31,7 @@ fn battle_position(map: &GameMap, seed: u64) -> Option<(Game, UnitId, Target)> {
             battles: BattleOptions {
                 rulesets: RulesetSet::NONE.with(RulesetId::new("omog19c").unwrap(), true),
                 defender_may_refuse: false,
+                ..Default::default()
             },
             ..Options::default()
         },

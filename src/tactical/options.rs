@@ -23,32 +23,43 @@ pub struct RuleOption {
     pub about: &'static str,
 }
 
-/// Most options one choice may name.
-pub const MAX_OPTIONS: usize = 12;
+/// Most optional rules all registered rulesets may list between them (distinct names).
+pub const MAX_OPTIONS: usize = 16;
 
-/// The players' word on optional rules: named switches, in name order. A name not given takes
-/// the ruleset's default, so an empty choice is "the ruleset as it ships". Serialised as a map
-/// (`{"square": false, "tide": true}`).
+/// The players' word on optional rules: named switches. A name not given takes the ruleset's
+/// default, so an empty choice is "the ruleset as it ships". Kept as two bit sets over the
+/// registry's names ([`every`], whose order only grows), so it is small and `Copy`; serialised
+/// as a map by name (`{"square": false, "tide-of-battle": true}`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RuleOptions([Option<(&'static str, bool)>; MAX_OPTIONS]);
+pub struct RuleOptions {
+    given: u16,
+    on: u16,
+}
 
 impl RuleOptions {
     /// Nothing said: every ruleset's defaults.
-    pub const DEFAULTS: RuleOptions = RuleOptions([None; MAX_OPTIONS]);
+    pub const DEFAULTS: RuleOptions = RuleOptions { given: 0, on: 0 };
 
     /// Whether nothing is said.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(Option::is_none)
+        self.given == 0
     }
 
     /// The switches given, in name order.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, bool)> + '_ {
-        self.0.iter().flatten().copied()
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, bool)> {
+        let all = every();
+        let mut v: Vec<(&'static str, bool)> = (0..all.len().min(MAX_OPTIONS))
+            .filter(|i| self.given & (1 << i) != 0)
+            .map(|i| (all[i].name, self.on & (1 << i) != 0))
+            .collect();
+        v.sort_by_key(|(n, _)| *n);
+        v.into_iter()
     }
 
     /// What was said of `name`, if anything.
     pub fn given(&self, name: &str) -> Option<bool> {
-        self.iter().find(|(n, _)| *n == name).map(|(_, on)| on)
+        let i = index(name).ok()?;
+        (self.given & (1 << i) != 0).then_some(self.on & (1 << i) != 0)
     }
 
     /// Whether `option` is on: as given, else its default.
@@ -58,28 +69,22 @@ impl RuleOptions {
 
     /// The same with `name` (a known option's name) set to `on`.
     pub fn with(self, name: &str, on: bool) -> Result<RuleOptions, String> {
-        let name = known(name)?;
-        let mut v: Vec<(&'static str, bool)> = self.iter().filter(|(n, _)| *n != name).collect();
-        v.push((name, on));
-        RuleOptions::from_list(v)
+        let bit = 1u16 << index(name)?;
+        Ok(RuleOptions {
+            given: self.given | bit,
+            on: if on { self.on | bit } else { self.on & !bit },
+        })
     }
 
     /// The same with `name` back to its default (not said).
     pub fn without(self, name: &str) -> RuleOptions {
-        let v: Vec<_> = self.iter().filter(|(n, _)| *n != name).collect();
-        RuleOptions::from_list(v).unwrap_or(self)
-    }
-
-    fn from_list(mut v: Vec<(&'static str, bool)>) -> Result<RuleOptions, String> {
-        if v.len() > MAX_OPTIONS {
-            return Err(format!("at most {MAX_OPTIONS} optional rules may be set"));
+        match index(name) {
+            Ok(i) => RuleOptions {
+                given: self.given & !(1 << i),
+                on: self.on & !(1 << i),
+            },
+            Err(_) => self,
         }
-        v.sort_by_key(|(n, _)| *n);
-        let mut out = RuleOptions::DEFAULTS;
-        for (slot, o) in out.0.iter_mut().zip(v) {
-            *slot = Some(o);
-        }
-        Ok(out)
     }
 
     /// Read `NAME=on|off,…` (or `NAME` alone for on), as the command line writes it.
@@ -140,18 +145,19 @@ pub fn every() -> Vec<RuleOption> {
     out
 }
 
-/// The name as a registered ruleset spells it.
-fn known(name: &str) -> Result<&'static str, String> {
+/// The name's place in [`every`] (its bit), if a registered ruleset lists it.
+fn index(name: &str) -> Result<usize, String> {
     let all = every();
-    all.iter()
-        .find(|o| o.name == name)
-        .map(|o| o.name)
-        .ok_or_else(|| {
-            format!(
-                "no ruleset has an optional rule {name:?} (known: {})",
-                names(&all)
-            )
-        })
+    match all.iter().position(|o| o.name == name) {
+        Some(i) if i < MAX_OPTIONS => Ok(i),
+        Some(_) => Err(format!(
+            "more than {MAX_OPTIONS} optional rules are registered"
+        )),
+        None => Err(format!(
+            "no ruleset has an optional rule {name:?} (known: {})",
+            names(&all)
+        )),
+    }
 }
 
 impl Serialize for RuleOptions {

@@ -147,7 +147,9 @@ pub trait AnyRuleset: Send + Sync {
     /// Troop types a hand-written force may name.
     fn troops(&self) -> &'static [TroopType];
     /// Its optional rules (see [`Ruleset::options`]).
-    fn options(&self) -> &'static [RuleOption];
+    fn options(&self) -> &'static [RuleOption] {
+        &[]
+    }
     /// Whether every troop type the forces name is this ruleset's.
     fn check_forces(&self, forces: &Forces) -> Result<(), Refused>;
     /// A whole battle played by bots (see [`drive::play`]).

@@ -667,7 +667,7 @@ fn rule_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3], live: bool) ->
         let r = [x + (k % 3) as f32 * (w + gap), y, w, 30.0];
         if ui.button(&label, r, live) {
             // Back at its default a switch is left unsaid, so the setup reads as the ruleset's.
-            b.rules = if !on == o.default {
+            b.rules = if on != o.default {
                 b.rules.without(o.name)
             } else {
                 b.rules.with(o.name, !on).unwrap_or(b.rules)
