@@ -18,6 +18,7 @@ pub mod melee;
 pub mod movement;
 pub mod note;
 pub mod orders;
+pub mod reading;
 pub mod refusal;
 pub mod room;
 pub mod roster;
