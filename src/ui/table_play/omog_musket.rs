@@ -388,10 +388,7 @@ impl RulesetView for OmogMusketView {
             (Phase::Move(_), None) => "Click one of your figures, then where he should go. \
                                        A man who fired loads if he stays in place."
                 .into(),
-            (Phase::Move(_), Some(_)) if self.mode.special() => format!(
-                "Click where to {}; on the man himself to do it where he stands.",
-                self.mode.verb(crate::tactical::omog::Mount::Foot)
-            ),
+            (Phase::Move(_), Some(_)) if self.mode.special() => self.mode.hint().into(),
             (Phase::Move(_), Some(_)) => {
                 "Click where he should go; \"Charge\" first, then an enemy, to charge him.".into()
             }

@@ -48,6 +48,22 @@ impl Mode {
         matches!(self, Mode::Remount | Mode::Climb | Mode::Face)
     }
 
+    /// What to click next, for the panel's hint.
+    pub(super) fn hint(self) -> &'static str {
+        match self {
+            Mode::Move => "Click where he should go.",
+            Mode::Charge => "Click the enemy he should charge.",
+            Mode::Remount => {
+                "Click where he should go and mount or dismount there, or the man himself to do \
+                 it where he stands."
+            }
+            Mode::Climb => {
+                "Click a house to go in and up onto its roof, or the man himself if he is in one."
+            }
+            Mode::Face => "Click the point he should turn to face.",
+        }
+    }
+
     /// What the order is called, for a man on `mount`.
     pub(super) fn verb(self, mount: Mount) -> &'static str {
         match (self, mount) {

@@ -95,10 +95,7 @@ impl Omog19cView {
             (Phase::Move(_), None) => "Click one of your figures; click it again for its team. \
                                        Then click where it should go, or an enemy to close with him."
                 .into(),
-            (Phase::Move(_), Some(_)) if self.mode.special() => format!(
-                "Click where to {}; on the man himself to do it where he stands.",
-                self.mode.verb(Mount::Foot)
-            ),
+            (Phase::Move(_), Some(_)) if self.mode.special() => self.mode.hint().into(),
             (Phase::Move(_), Some(_)) => "Green: where it can go this move. Click there to move; \
                                           \"Charge\" first to charge an enemy."
                 .into(),
