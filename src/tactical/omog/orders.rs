@@ -314,11 +314,71 @@ pub enum MoveOrder {
     },
 }
 
-/// `impl From<MoveOrder>` for an OMOG ruleset's command enum, whose move-phase variants are
-/// named alike (`Move`, `Remount`, `Climb`, `Face`).
+/// The orders that need no check of a ruleset's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plain {
+    /// Turn in place.
+    Face(FigureId),
+    /// Stand this phase.
+    Hold(FigureId),
+    /// End the side's move.
+    EndMove,
+    /// End the side's fire.
+    EndFire,
+}
+
+/// Check a [`Plain`] order.
+pub fn check_plain<K: Kit>(roster: &Roster<K>, clock: &Clock, order: Plain) -> Result<(), Refusal> {
+    match order {
+        Plain::Face(figure) => check_face(roster, clock, figure),
+        Plain::Hold(figure) => check_hold(roster, clock, figure),
+        Plain::EndMove => check_end_move(clock),
+        Plain::EndFire => check_end_fire(clock),
+    }
+}
+
+/// For an OMOG ruleset's command enum, whose orders shared by every OMOG ruleset are named
+/// alike (`Move`, `Remount`, `Climb`, `Face`, `Hold`, `EndMove`, `EndFire`): `From<MoveOrder>`,
+/// and `as_move` and `as_plain`, which read those orders back for the shared checks.
 #[macro_export]
 macro_rules! move_orders_into {
     ($command:ident) => {
+        impl $command {
+            /// A move along a path (plain, charge, mount or dismount, climb): the figure, the
+            /// path and how.
+            pub fn as_move(
+                &self,
+            ) -> Option<(
+                $crate::tactical::omog::FigureId,
+                &[$crate::tactical::table::TablePoint],
+                $crate::tactical::omog::orders::How,
+            )> {
+                use $crate::tactical::omog::orders::How;
+                match self {
+                    $command::Move {
+                        figure,
+                        path,
+                        charge,
+                    } => Some((*figure, path, if *charge { How::Charge } else { How::Walk })),
+                    $command::Remount { figure, path } => Some((*figure, path, How::Remount)),
+                    $command::Climb { figure, path } => Some((*figure, path, How::Climb)),
+                    _ => None,
+                }
+            }
+
+            /// An order that needs no check of the ruleset's own.
+            pub fn as_plain(&self) -> Option<$crate::tactical::omog::orders::Plain> {
+                use $crate::tactical::omog::orders::Plain;
+                match self {
+                    $command::Face { figure, .. } => Some(Plain::Face(*figure)),
+                    $command::Hold { figure } => Some(Plain::Hold(*figure)),
+                    $command::EndMove => Some(Plain::EndMove),
+                    $command::EndFire => Some(Plain::EndFire),
+                    _ => None,
+                }
+            }
+        }
+
         impl From<$crate::tactical::omog::orders::MoveOrder> for $command {
             fn from(o: $crate::tactical::omog::orders::MoveOrder) -> $command {
                 use $crate::tactical::omog::orders::{How, MoveOrder};

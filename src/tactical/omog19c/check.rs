@@ -353,26 +353,13 @@ pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Resul
     if state.phase() == Phase::Over {
         return Err(Core::BattleOver.into());
     }
+    if let Some((figure, path, how)) = cmd.as_move() {
+        return check_move_as(field, state, figure, path, how).map(|_| ());
+    }
+    if let Some(plain) = cmd.as_plain() {
+        return Ok(orders::check_plain(state.roster(), state.clock(), plain)?);
+    }
     match cmd {
-        OmogCommand::Move {
-            figure,
-            path,
-            charge,
-        } => check_move(field, state, *figure, path, *charge).map(|_| ()),
-        OmogCommand::Remount { figure, path } => {
-            check_move_as(field, state, *figure, path, How::Remount).map(|_| ())
-        }
-        OmogCommand::Climb { figure, path } => {
-            check_move_as(field, state, *figure, path, How::Climb).map(|_| ())
-        }
-        OmogCommand::Face { figure, .. } => {
-            Ok(orders::check_face(state.roster(), state.clock(), *figure)?)
-        }
-        OmogCommand::Hold { figure } => {
-            Ok(orders::check_hold(state.roster(), state.clock(), *figure)?)
-        }
-        OmogCommand::EndMove => Ok(orders::check_end_move(state.clock())?),
-        OmogCommand::EndFire => Ok(orders::check_end_fire(state.clock())?),
         OmogCommand::Shoot { figure, target } => {
             shoot_odds(field, state, *figure, *target).map(|_| ())
         }
@@ -406,5 +393,6 @@ pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Resul
             }
             Ok(())
         }
+        _ => unreachable!("moves and plain orders are checked above"),
     }
 }

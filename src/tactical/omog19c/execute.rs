@@ -10,7 +10,6 @@ use super::state::{FigureId, HeavyKind, OmogState, Phase, TeamId};
 use super::tables::{cover_save, fieldpiece, gatling};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, Fight};
-use crate::tactical::omog::orders::How;
 use crate::tactical::omog::seeing::cover_from;
 use crate::tactical::omog::{Emitter, Refusal as Core};
 use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
@@ -28,30 +27,17 @@ pub fn execute(
     // surveyed or sighted twice.
     let ((used, push), aimed) = match cmd {
         _ if state.phase() == Phase::Over => return Err(Core::BattleOver.into()),
-        OmogCommand::Move {
-            figure,
-            path,
-            charge,
-        } => {
-            let how = if *charge { How::Charge } else { How::Walk };
-            (check_move_push(field, state, *figure, path, how)?, None)
-        }
-        OmogCommand::Remount { figure, path } => (
-            check_move_push(field, state, *figure, path, How::Remount)?,
-            None,
-        ),
-        OmogCommand::Climb { figure, path } => (
-            check_move_push(field, state, *figure, path, How::Climb)?,
-            None,
-        ),
         OmogCommand::Shoot { figure, target } => (
             (0.0, None),
             Some(shoot_odds(field, state, *figure, *target)?),
         ),
-        _ => {
-            check(field, state, cmd)?;
-            ((0.0, None), None)
-        }
+        _ => match cmd.as_move() {
+            Some((figure, path, how)) => (check_move_push(field, state, figure, path, how)?, None),
+            None => {
+                check(field, state, cmd)?;
+                ((0.0, None), None)
+            }
+        },
     };
     let mut out = Emitter::new(state);
     match cmd {
