@@ -656,3 +656,62 @@ fn every_troop_type_is_playable_by_name_and_armour_comes_as_cuirassiers() {
         .filter(|x| x.side() == A && x.role() == Role::Soldier)
         .all(|x| x.mount() == HORSE && x.traits().armoured && x.traits().heavy));
 }
+
+#[test]
+fn the_strategic_games_extra_dice_bring_irregulars_lancers_heavy_cavalry_and_elites() {
+    let f = encamp(false);
+    let field = |unit, unit_dice| SideDice {
+        unit,
+        unit_dice,
+        settlement_dice: 0,
+        fortified: false,
+    };
+    // The first man of each attacking soldier team: his mount, arm and traits.
+    let firsts = |unit, dice| {
+        let forces = Forces {
+            attacker: field(unit, dice).force(),
+            defender: field(UnitType::Guard, 2).force(),
+        };
+        let s = deploy(&f, &forces, 1);
+        s.teams()
+            .iter()
+            .filter(|t| t.side() == A)
+            .filter_map(|t| {
+                let m = s.figures().iter().find(|x| x.team() == t.id())?;
+                (m.role() == Role::Soldier).then(|| (m.mount(), m.kit(), m.traits()))
+            })
+            .collect::<Vec<_>>()
+    };
+    let t = |elite, heavy, armoured, lancer| Traits {
+        elite,
+        heavy,
+        armoured,
+        lancer,
+    };
+    let plain = t(false, false, false, false);
+    // An Invader with two resource dice: two teams of riflemen, then shotguns and bowmen.
+    let invader = firsts(UnitType::Invader, 4);
+    assert_eq!(
+        invader.iter().map(|m| m.1).collect::<Vec<_>>(),
+        vec![RIFLE, RIFLE, Weapon::Shotgun, Weapon::Bow]
+    );
+    // A Scout with three: troopers, troopers, lancers, heavy cavalry.
+    assert_eq!(
+        firsts(UnitType::Scout, 4),
+        vec![
+            (HORSE, Weapon::Carbine, plain),
+            (HORSE, Weapon::Carbine, plain),
+            (HORSE, Weapon::Pistol, t(false, false, false, true)),
+            (HORSE, Weapon::Carbine, t(false, true, false, false)),
+        ]
+    );
+    // A Tank with one: its gun, cuirassiers, heavy cavalry, elite cuirassiers.
+    assert_eq!(
+        firsts(UnitType::Tank, 4),
+        vec![
+            (HORSE, Weapon::Pistol, t(false, true, true, false)),
+            (HORSE, Weapon::Carbine, t(false, true, false, false)),
+            (HORSE, Weapon::Pistol, t(true, true, true, false)),
+        ]
+    );
+}

@@ -563,8 +563,23 @@ fn three_men_push_a_gun_and_a_soldier_of_another_team_may_help() {
     let msg = refusal(&f, &crew(false).build(), push.clone());
     assert!(msg.contains("Fewer than three"), "{msg}");
     let mut s = crew(true).build();
-    let ev = run(&f, &mut s, push);
+    let ev = run(&f, &mut s, push.clone());
     assert!(ev
         .iter()
         .any(|e| matches!(e, OmogEvent::GunMoved { team, .. } if *team == TeamId(0))));
+    // The other two pushers go with the gun: none is left behind, and their move is spent.
+    let gun = s.gun(TeamId(0)).unwrap().pos();
+    for id in [1, 2] {
+        let man = s.figure(FigureId(id)).unwrap();
+        assert!(
+            man.moved() && omms::tactical::table::distance(man.pos(), gun) <= inches(2.0),
+            "pusher {id} at {:?}, gun at {gun:?}",
+            man.pos()
+        );
+    }
+    // A pusher who has already moved cannot push as well.
+    let mut s = crew(true).build();
+    run(&f, &mut s, mv(1, at(21.5, 11.8), at(21.0, 11.0), false));
+    let msg = refusal(&f, &s, push);
+    assert!(msg.contains("have not moved yet"), "{msg}");
 }

@@ -538,3 +538,35 @@ fn a_dragoon_dismounts_for_a_half_move_and_stands_to_load() {
     run(&f, &mut s, cmd(at(20.0, 10.0)));
     assert_eq!(s.figure(FigureId(0)).unwrap().mount(), Mount::Foot);
 }
+
+#[test]
+fn the_strategic_games_extra_dice_bring_a_war_party_and_riflemen() {
+    let f = encamp(false);
+    let dice = |unit, unit_dice| SideDice {
+        unit,
+        unit_dice,
+        settlement_dice: 0,
+        fortified: false,
+    };
+    let forces = Forces {
+        attacker: dice(UnitType::Invader, 4).force(),
+        defender: dice(UnitType::Guard, 2).force(),
+    };
+    let s = deploy(&f, &forces, 1);
+    let kits: Vec<Weapon> = s
+        .teams()
+        .iter()
+        .filter(|t| t.side() == A)
+        .filter_map(|t| s.figures().iter().find(|x| x.team() == t.id()))
+        .map(|x| x.kit())
+        .collect();
+    assert_eq!(
+        kits,
+        vec![
+            Weapon::Musket,
+            Weapon::Musket,
+            Weapon::TradeMusket,
+            Weapon::Rifle
+        ]
+    );
+}

@@ -10,6 +10,7 @@
 //! [`Kit`]: 19C's rifles and carbines, Musket's muskets), its shooting table, its heavy weapons
 //! or reloading, its commands, events and refusals.
 
+pub mod changes;
 pub mod cohesion;
 pub mod deploy;
 pub mod dice;
@@ -18,6 +19,7 @@ pub mod melee;
 pub mod movement;
 pub mod note;
 pub mod orders;
+pub mod reading;
 pub mod refusal;
 pub mod room;
 pub mod roster;

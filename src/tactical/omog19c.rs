@@ -22,6 +22,7 @@ pub mod state;
 pub mod tables;
 #[cfg(test)]
 mod tests;
+pub mod troops;
 
 use rand_chacha::ChaCha8Rng;
 

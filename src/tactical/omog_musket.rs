@@ -19,6 +19,7 @@ pub mod position;
 pub mod refusal;
 pub mod state;
 pub mod tables;
+pub mod troops;
 
 use rand_chacha::ChaCha8Rng;
 

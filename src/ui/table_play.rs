@@ -13,6 +13,7 @@ mod draw;
 mod host;
 mod omog19c;
 mod omog_musket;
+mod omog_orders;
 mod panel;
 mod six_plus;
 pub mod standalone;

@@ -219,3 +219,182 @@ pub fn check_end_fire(clock: &Clock) -> Result<(), Refusal> {
         Phase::Move(_) => Err(Refusal::NotAFirePhase),
     }
 }
+
+/// Where a man carried along by another's move ends, and the share of his move it takes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Carried {
+    /// The man.
+    pub figure: FigureId,
+    /// Where he ends.
+    pub to: TablePoint,
+    /// The share of his move used.
+    pub used: f64,
+}
+
+/// Check that the men of `escort` can go along with `mover` (who ends at `mover_end`), each
+/// shifted by `shift` as a gun's pushers go with the gun: each must still have his move, pass
+/// the ground, not end in water, and find room away from everyone not moving with him.
+pub fn check_escort<K: Kit>(
+    field: &Battlefield,
+    roster: &Roster<K>,
+    clock: &Clock,
+    mover: FigureId,
+    mover_end: TablePoint,
+    escort: &[FigureId],
+    shift: [f64; 2],
+) -> Result<Vec<Carried>, Refusal> {
+    let mut out = Vec::with_capacity(escort.len());
+    for &id in escort {
+        let f = own_figure(roster, clock, id)?;
+        if f.moved() {
+            return Err(Refusal::MovedAlready(f.name()));
+        }
+        let from = f.pos();
+        let to = [from[0] + shift[0], from[1] + shift[1]];
+        let survey = field
+            .survey(&[from, to])
+            .map_err(|why| Refusal::Impassable { who: f.name(), why })?;
+        if field.area_kinds_at(to).contains(&AreaKind::Water) {
+            return Err(Refusal::InWater(f.name()));
+        }
+        // Everyone moving together keeps his own room: the others are checked where they end.
+        let moving = |o: FigureId| o == mover || escort.contains(&o);
+        let blocked = roster
+            .figures()
+            .iter()
+            .filter(|o| o.alive() && !moving(o.id()))
+            .map(|o| (o.name(), o.pos()))
+            .chain(std::iter::once((
+                roster.figure(mover).map(|m| m.name()).unwrap_or_default(),
+                mover_end,
+            )))
+            .find(|(_, p)| distance(*p, to) < room::base() - 1e-6);
+        if let Some((other, _)) = blocked {
+            return Err(Refusal::NoRoom {
+                who: f.name(),
+                other,
+            });
+        }
+        let used = move_fraction(f.mount(), &survey);
+        if used > 1.0 + 1e-9 {
+            return Err(Refusal::TooFar {
+                who: f.name(),
+                percent: used * 100.0,
+            });
+        }
+        out.push(Carried {
+            figure: id,
+            to,
+            used,
+        });
+    }
+    Ok(out)
+}
+
+/// A move-phase order of one figure in words both OMOG rulesets share: the table screen builds
+/// these from clicks, and each ruleset turns them into its own command (see
+/// [`move_orders_into`](crate::move_orders_into)).
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveOrder {
+    /// Go along `path` (starting at the figure), made `how`.
+    Go {
+        /// The figure.
+        figure: FigureId,
+        /// The path.
+        path: Vec<TablePoint>,
+        /// A plain move, a charge, mounting or dismounting, or a climb.
+        how: How,
+    },
+    /// Turn in place to face a point.
+    Face {
+        /// The figure.
+        figure: FigureId,
+        /// The point he turns to.
+        toward: TablePoint,
+    },
+}
+
+/// The orders that need no check of a ruleset's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plain {
+    /// Turn in place.
+    Face(FigureId),
+    /// Stand this phase.
+    Hold(FigureId),
+    /// End the side's move.
+    EndMove,
+    /// End the side's fire.
+    EndFire,
+}
+
+/// Check a [`Plain`] order.
+pub fn check_plain<K: Kit>(roster: &Roster<K>, clock: &Clock, order: Plain) -> Result<(), Refusal> {
+    match order {
+        Plain::Face(figure) => check_face(roster, clock, figure),
+        Plain::Hold(figure) => check_hold(roster, clock, figure),
+        Plain::EndMove => check_end_move(clock),
+        Plain::EndFire => check_end_fire(clock),
+    }
+}
+
+/// For an OMOG ruleset's command enum, whose orders shared by every OMOG ruleset are named
+/// alike (`Move`, `Remount`, `Climb`, `Face`, `Hold`, `EndMove`, `EndFire`): `From<MoveOrder>`,
+/// and `as_move` and `as_plain`, which read those orders back for the shared checks.
+#[macro_export]
+macro_rules! move_orders_into {
+    ($command:ident) => {
+        impl $command {
+            /// A move along a path (plain, charge, mount or dismount, climb): the figure, the
+            /// path and how.
+            pub fn as_move(
+                &self,
+            ) -> Option<(
+                $crate::tactical::omog::FigureId,
+                &[$crate::tactical::table::TablePoint],
+                $crate::tactical::omog::orders::How,
+            )> {
+                use $crate::tactical::omog::orders::How;
+                match self {
+                    $command::Move {
+                        figure,
+                        path,
+                        charge,
+                    } => Some((*figure, path, if *charge { How::Charge } else { How::Walk })),
+                    $command::Remount { figure, path } => Some((*figure, path, How::Remount)),
+                    $command::Climb { figure, path } => Some((*figure, path, How::Climb)),
+                    _ => None,
+                }
+            }
+
+            /// An order that needs no check of the ruleset's own.
+            pub fn as_plain(&self) -> Option<$crate::tactical::omog::orders::Plain> {
+                use $crate::tactical::omog::orders::Plain;
+                match self {
+                    $command::Face { figure, .. } => Some(Plain::Face(*figure)),
+                    $command::Hold { figure } => Some(Plain::Hold(*figure)),
+                    $command::EndMove => Some(Plain::EndMove),
+                    $command::EndFire => Some(Plain::EndFire),
+                    _ => None,
+                }
+            }
+        }
+
+        impl From<$crate::tactical::omog::orders::MoveOrder> for $command {
+            fn from(o: $crate::tactical::omog::orders::MoveOrder) -> $command {
+                use $crate::tactical::omog::orders::{How, MoveOrder};
+                match o {
+                    MoveOrder::Go { figure, path, how } => match how {
+                        How::Walk | How::Charge => $command::Move {
+                            figure,
+                            path,
+                            charge: how == How::Charge,
+                        },
+                        How::Remount => $command::Remount { figure, path },
+                        How::Climb => $command::Climb { figure, path },
+                    },
+                    MoveOrder::Face { figure, toward } => $command::Face { figure, toward },
+                }
+            }
+        }
+    };
+}

@@ -1,9 +1,9 @@
 //! The one function that changes an OMOG 19C battle: an event, made so.
 
 use super::event::OmogEvent;
-use super::state::{OmogState, Phase, Role};
-use crate::tactical::omog::{Dice, Journal, TurnEvent};
-use crate::tactical::table::compass_bearing;
+use super::state::{OmogState, Role};
+use crate::tactical::omog::changes;
+use crate::tactical::omog::{Dice, Journal};
 use crate::tactical::template::Template;
 
 impl Journal for OmogState {
@@ -27,16 +27,9 @@ pub fn apply(state: &mut OmogState, e: &OmogEvent) {
         OmogEvent::Moved {
             figure, to, charge, ..
         } => {
-            let f = state.roster.figure_mut(*figure);
-            if f.pos() != *to {
-                f.set_facing(compass_bearing(f.pos(), *to));
-            }
-            f.set_pos(*to);
-            f.set_moved();
-            // Any move comes down from a roof; a climb goes back up after it.
-            f.set_roof(false);
+            changes::moved(&mut state.roster, *figure, *to);
             if *charge {
-                f.set_charging();
+                state.roster.figure_mut(*figure).set_charging();
             }
         }
         OmogEvent::Remounted { figure, mount } => {
@@ -44,19 +37,9 @@ pub fn apply(state: &mut OmogState, e: &OmogEvent) {
         }
         OmogEvent::Climbed { figure } => state.roster.figure_mut(*figure).set_roof(true),
         OmogEvent::Faced { figure, bearing } => {
-            let f = state.roster.figure_mut(*figure);
-            f.set_facing(*bearing);
-            f.set_moved();
+            changes::faced(&mut state.roster, *figure, *bearing)
         }
-        OmogEvent::Held { figure } => {
-            let moving = matches!(state.clock.phase(), Phase::Move(_));
-            let f = state.roster.figure_mut(*figure);
-            if moving {
-                f.set_moved();
-            } else {
-                f.set_fired();
-            }
-        }
+        OmogEvent::Held { figure } => changes::held(&mut state.roster, &state.clock, *figure),
         OmogEvent::GunMoved { team, to } => {
             let turn = state.clock.turn();
             if let Some(g) = state.guns.iter_mut().find(|g| g.team() == *team) {
@@ -81,33 +64,25 @@ pub fn apply(state: &mut OmogState, e: &OmogEvent) {
             }
         }
         OmogEvent::CoverSave { .. } | OmogEvent::Melee { .. } => {}
-        OmogEvent::Hit { figure } => {
-            if !state.pending_hits.contains(figure) {
-                state.pending_hits.push(*figure);
-            }
-        }
-        OmogEvent::Down { figure } => {
-            state.pending_hits.retain(|h| h != figure);
-            let f = state.roster.figure_mut(*figure);
-            if f.alive() {
-                f.fall();
-                let side = f.side();
-                state.clock.count_loss(side);
-            }
-        }
+        OmogEvent::Hit { figure } => changes::hit(&mut state.pending_hits, *figure),
+        OmogEvent::Down { figure } => changes::down(
+            &mut state.roster,
+            &mut state.clock,
+            &mut state.pending_hits,
+            *figure,
+        ),
         OmogEvent::PhaseBegan { .. }
         | OmogEvent::TurnBegan { .. }
         | OmogEvent::ObjectiveHeld { .. }
         | OmogEvent::ObjectiveOpen
         | OmogEvent::BattleOver { .. } => {
             let t = e.as_turn().expect("a turn event");
-            if matches!(t, TurnEvent::TurnBegan { .. }) {
-                state.pending_hits.clear();
-                for f in state.roster.figures_mut() {
-                    f.new_turn();
-                }
-            }
-            state.clock.apply(&t);
+            changes::turn(
+                &mut state.roster,
+                &mut state.clock,
+                &mut state.pending_hits,
+                &t,
+            );
         }
     }
 }

@@ -9,13 +9,12 @@ use super::refusal::Refusal;
 use super::state::{Figure, FigureId, Gun, HeavyKind, OmogState, Phase, Role, TeamId};
 use super::tables::{fieldpiece, gatling, stick, to_hit, Mount, ShotModifier};
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::omog::orders::{self, How};
+use crate::tactical::omog::orders::{self, Carried, How};
 use crate::tactical::omog::seeing::{line_of_fire, shot_terms, Unseen};
 use crate::tactical::omog::Refusal as Core;
 use crate::tactical::ruleset::Side;
 use crate::tactical::sight::Crossed;
-use crate::tactical::table::distance;
-use crate::tactical::table::TablePoint;
+use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 
 /// The side the battle waits for.
 pub fn actor(state: &OmogState) -> Option<Side> {
@@ -49,30 +48,112 @@ pub fn check_move_as(
     path: &[TablePoint],
     how: How,
 ) -> Result<f64, Refusal> {
+    check_move_push(field, state, id, path, how).map(|(used, _)| used)
+}
+
+/// A gun pushed along by a gunner's move: where it goes and the two other men who push it,
+/// going with it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Push {
+    /// The gun's team.
+    pub team: TeamId,
+    /// Where the gun ends.
+    pub to: TablePoint,
+    /// The two other pushers and where they end.
+    pub pushers: Vec<Carried>,
+}
+
+/// [`check_move_as`], and the gun the move pushes along with its pushers, if it does.
+pub fn check_move_push(
+    field: &Battlefield,
+    state: &OmogState,
+    id: FigureId,
+    path: &[TablePoint],
+    how: How,
+) -> Result<(f64, Option<Push>), Refusal> {
     let orders::MoveCheck { used, survey } =
         orders::check_move_as(field, state.roster(), state.clock(), id, path, how)?;
     let f = state.figure(id).expect("checked");
     let end = *path.last().expect("checked");
-    if let Some(gun) = state.gun(f.team()).filter(|_| f.role() == Role::Gunner) {
-        if pushers(state, f.team(), gun) < 3 && distance(end, f.pos()) > 0.01 {
-            return Err(Refusal::CrewTooSmall);
-        }
-        if survey.crossed.iter().any(|(_, c)| *c == Crossed::Ford)
-            || survey.legs.iter().any(|l| l.footing.swamp)
-        {
-            return Err(Refusal::GunFordSwamp);
-        }
-        let woods: f64 = survey
-            .legs
-            .iter()
-            .filter(|l| l.footing.woods && !l.footing.road)
-            .map(|l| l.len)
-            .sum();
-        if woods > stick::short() + 1e-9 {
-            return Err(Refusal::GunWoods);
-        }
+    let Some(gun) = state.gun(f.team()).filter(|_| f.role() == Role::Gunner) else {
+        return Ok((used, None));
+    };
+    if pushers(state, f.team(), gun) < 3 && distance(end, f.pos()) > 0.01 {
+        return Err(Refusal::CrewTooSmall);
     }
-    Ok(used)
+    if survey.crossed.iter().any(|(_, c)| *c == Crossed::Ford)
+        || survey.legs.iter().any(|l| l.footing.swamp)
+    {
+        return Err(Refusal::GunFordSwamp);
+    }
+    let woods: f64 = survey
+        .legs
+        .iter()
+        .filter(|l| l.footing.woods && !l.footing.road)
+        .map(|l| l.len)
+        .sum();
+    if woods > stick::short() + 1e-9 {
+        return Err(Refusal::GunWoods);
+    }
+    if distance(gun.pos(), end) <= stick::short() {
+        return Ok((used, None));
+    }
+    // The gun goes along, 1″ from the gunner on the side it came from, and two more men push
+    // it: they go with it, each as far as the gun goes.
+    let to = step(end, compass_bearing(end, gun.pos()), inches(1.0));
+    let shift = [to[0] - gun.pos()[0], to[1] - gun.pos()[1]];
+    let others = other_pushers(state, f, gun);
+    if others.len() < 2 {
+        return Err(Refusal::PushersMoved);
+    }
+    let pushers = orders::check_escort(
+        field,
+        state.roster(),
+        state.clock(),
+        id,
+        end,
+        &others[..2],
+        shift,
+    )?;
+    Ok((
+        used,
+        Some(Push {
+            team: f.team(),
+            to,
+            pushers,
+        }),
+    ))
+}
+
+/// The men who may push a gun along with `mover`, who have not moved yet this phase: its crew
+/// first, then helpers, each nearest the gun first.
+fn other_pushers(state: &OmogState, mover: &Figure, gun: &Gun) -> Vec<FigureId> {
+    let side = mover.side();
+    let mut v: Vec<(bool, f64, FigureId)> = state
+        .figures()
+        .iter()
+        .filter(|h| h.alive() && h.id() != mover.id() && h.side() == side && !h.moved())
+        .filter(|h| {
+            let crew = h.team() == mover.team();
+            let helper = h.role() == Role::Soldier
+                && h.mount() == Mount::Foot
+                && distance(h.pos(), gun.pos()) <= helper_reach() + 1e-9;
+            crew || helper
+        })
+        .map(|h| {
+            (
+                h.team() != mover.team(),
+                distance(h.pos(), gun.pos()),
+                h.id(),
+            )
+        })
+        .collect();
+    v.sort_by(|a, b| {
+        (a.0, a.1, a.2)
+            .partial_cmp(&(b.0, b.1, b.2))
+            .expect("finite")
+    });
+    v.into_iter().map(|(_, _, id)| id).collect()
 }
 
 /// How far from a gun a soldier of another team may stand and still lend a hand pushing it.
@@ -272,26 +353,13 @@ pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Resul
     if state.phase() == Phase::Over {
         return Err(Core::BattleOver.into());
     }
+    if let Some((figure, path, how)) = cmd.as_move() {
+        return check_move_as(field, state, figure, path, how).map(|_| ());
+    }
+    if let Some(plain) = cmd.as_plain() {
+        return Ok(orders::check_plain(state.roster(), state.clock(), plain)?);
+    }
     match cmd {
-        OmogCommand::Move {
-            figure,
-            path,
-            charge,
-        } => check_move(field, state, *figure, path, *charge).map(|_| ()),
-        OmogCommand::Remount { figure, path } => {
-            check_move_as(field, state, *figure, path, How::Remount).map(|_| ())
-        }
-        OmogCommand::Climb { figure, path } => {
-            check_move_as(field, state, *figure, path, How::Climb).map(|_| ())
-        }
-        OmogCommand::Face { figure, .. } => {
-            Ok(orders::check_face(state.roster(), state.clock(), *figure)?)
-        }
-        OmogCommand::Hold { figure } => {
-            Ok(orders::check_hold(state.roster(), state.clock(), *figure)?)
-        }
-        OmogCommand::EndMove => Ok(orders::check_end_move(state.clock())?),
-        OmogCommand::EndFire => Ok(orders::check_end_fire(state.clock())?),
         OmogCommand::Shoot { figure, target } => {
             shoot_odds(field, state, *figure, *target).map(|_| ())
         }
@@ -325,5 +393,6 @@ pub fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Resul
             }
             Ok(())
         }
+        _ => unreachable!("moves and plain orders are checked above"),
     }
 }

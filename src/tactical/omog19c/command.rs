@@ -76,3 +76,4 @@ pub enum OmogCommand {
     /// End this side's fire.
     EndFire,
 }
+crate::move_orders_into!(OmogCommand);

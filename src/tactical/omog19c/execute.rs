@@ -2,18 +2,17 @@
 //! applied as it is written (see the OMOG core's dice for how the dice advance). A refused order
 //! writes nothing.
 
-use super::check::{check, check_move, check_move_as, shoot_odds, ShotOdds};
+use super::check::{check, check_move_push, shoot_odds, Push, ShotOdds};
 use super::command::OmogCommand;
 use super::event::OmogEvent;
 use super::refusal::Refusal;
-use super::state::{FigureId, HeavyKind, OmogState, Phase, Role, TeamId};
-use super::tables::{cover_save, fieldpiece, gatling, stick};
+use super::state::{FigureId, HeavyKind, OmogState, Phase, TeamId};
+use super::tables::{cover_save, fieldpiece, gatling};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, Fight};
-use crate::tactical::omog::orders::How;
 use crate::tactical::omog::seeing::cover_from;
 use crate::tactical::omog::{Emitter, Refusal as Core};
-use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
+use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
 use crate::tactical::template::Template;
 
 type Out<'a> = Emitter<'a, OmogState>;
@@ -26,28 +25,19 @@ pub fn execute(
 ) -> Result<Vec<OmogEvent>, Refusal> {
     // Moves and shots are checked by the same functions that measure them, so nothing is
     // surveyed or sighted twice.
-    let (used, aimed) = match cmd {
+    let ((used, push), aimed) = match cmd {
         _ if state.phase() == Phase::Over => return Err(Core::BattleOver.into()),
-        OmogCommand::Move {
-            figure,
-            path,
-            charge,
-        } => (check_move(field, state, *figure, path, *charge)?, None),
-        OmogCommand::Remount { figure, path } => (
-            check_move_as(field, state, *figure, path, How::Remount)?,
-            None,
+        OmogCommand::Shoot { figure, target } => (
+            (0.0, None),
+            Some(shoot_odds(field, state, *figure, *target)?),
         ),
-        OmogCommand::Climb { figure, path } => (
-            check_move_as(field, state, *figure, path, How::Climb)?,
-            None,
-        ),
-        OmogCommand::Shoot { figure, target } => {
-            (0.0, Some(shoot_odds(field, state, *figure, *target)?))
-        }
-        _ => {
-            check(field, state, cmd)?;
-            (0.0, None)
-        }
+        _ => match cmd.as_move() {
+            Some((figure, path, how)) => (check_move_push(field, state, figure, path, how)?, None),
+            None => {
+                check(field, state, cmd)?;
+                ((0.0, None), None)
+            }
+        },
     };
     let mut out = Emitter::new(state);
     match cmd {
@@ -55,9 +45,9 @@ pub fn execute(
             figure,
             path,
             charge,
-        } => moved(&mut out, *figure, path, used, *charge),
+        } => moved(&mut out, *figure, path, used, *charge, push),
         OmogCommand::Remount { figure, path } => {
-            moved(&mut out, *figure, path, used, false);
+            moved(&mut out, *figure, path, used, false, push);
             let mount = out
                 .state()
                 .figure(*figure)
@@ -70,7 +60,7 @@ pub fn execute(
             });
         }
         OmogCommand::Climb { figure, path } => {
-            moved(&mut out, *figure, path, used, false);
+            moved(&mut out, *figure, path, used, false, push);
             out.emit(OmogEvent::Climbed { figure: *figure });
         }
         OmogCommand::Face { figure, toward } => {
@@ -113,8 +103,16 @@ pub fn execute(
     Ok(out.finish())
 }
 
-/// A figure goes along `path`; a gun crewman takes his gun along (it must set up again).
-fn moved(out: &mut Out, figure: FigureId, path: &[TablePoint], used: f64, charge: bool) {
+/// A figure goes along `path`; a gunner who pushes his gun takes it and its two other pushers
+/// along (it must set up again).
+fn moved(
+    out: &mut Out,
+    figure: FigureId,
+    path: &[TablePoint],
+    used: f64,
+    charge: bool,
+    push: Option<Push>,
+) {
     let to = *path.last().expect("checked");
     out.emit(OmogEvent::Moved {
         figure,
@@ -122,16 +120,19 @@ fn moved(out: &mut Out, figure: FigureId, path: &[TablePoint], used: f64, charge
         used,
         charge,
     });
-    // The crew takes its gun along; it must set up again.
-    let f = out.state().figure(figure).expect("checked");
-    if f.role() == Role::Gunner {
-        let team = f.team();
-        if let Some(g) = out.state().gun(team) {
-            if distance(g.pos(), to) > stick::short() {
-                let at = step(to, compass_bearing(to, g.pos()), inches(1.0));
-                out.emit(OmogEvent::GunMoved { team, to: at });
-            }
+    if let Some(p) = push {
+        for c in p.pushers {
+            out.emit(OmogEvent::Moved {
+                figure: c.figure,
+                to: c.to,
+                used: c.used,
+                charge: false,
+            });
         }
+        out.emit(OmogEvent::GunMoved {
+            team: p.team,
+            to: p.to,
+        });
     }
 }
 

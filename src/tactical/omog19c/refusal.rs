@@ -65,6 +65,9 @@ pub enum Refusal {
         "Fewer than three men cannot move the gun: its crew and any soldier within 2″ of it push."
     )]
     CrewTooSmall,
+    /// Fewer than two more pushers still have their move.
+    #[error("Three men who have not moved yet this phase must push the gun together.")]
+    PushersMoved,
     /// Guns do not cross fords or swamps.
     #[error("A gun cannot be pushed through a ford or a swamp.")]
     GunFordSwamp,

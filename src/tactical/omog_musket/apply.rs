@@ -1,9 +1,9 @@
 //! The one function that changes an OMOG Musket battle: an event, made so.
 
 use super::event::MusketEvent;
-use super::state::{Charge, MusketState, Phase};
+use super::state::{Charge, MusketState};
+use crate::tactical::omog::changes;
 use crate::tactical::omog::{Dice, Journal, TurnEvent};
-use crate::tactical::table::compass_bearing;
 
 impl Journal for MusketState {
     type Event = MusketEvent;
@@ -28,17 +28,9 @@ pub fn apply(state: &mut MusketState, e: &MusketEvent) {
             charged,
             ..
         } => {
-            let f = state.roster.figure_mut(*figure);
-            let from = f.pos();
-            if from != *to {
-                f.set_facing(compass_bearing(from, *to));
-            }
-            f.set_pos(*to);
-            f.set_moved();
-            // Any move comes down from a roof; a climb goes back up after it.
-            f.set_roof(false);
+            let from = changes::moved(&mut state.roster, *figure, *to);
             if let Some(against) = charged {
-                f.set_charging();
+                state.roster.figure_mut(*figure).set_charging();
                 state.charges.push(Charge {
                     figure: *figure,
                     against: *against,
@@ -51,39 +43,22 @@ pub fn apply(state: &mut MusketState, e: &MusketEvent) {
         }
         MusketEvent::Climbed { figure } => state.roster.figure_mut(*figure).set_roof(true),
         MusketEvent::Faced { figure, bearing } => {
-            let f = state.roster.figure_mut(*figure);
-            f.set_facing(*bearing);
-            f.set_moved();
+            changes::faced(&mut state.roster, *figure, *bearing)
         }
-        MusketEvent::Held { figure } => {
-            let moving = matches!(state.clock.phase(), Phase::Move(_));
-            let f = state.roster.figure_mut(*figure);
-            if moving {
-                f.set_moved();
-            } else {
-                f.set_fired();
-            }
-        }
+        MusketEvent::Held { figure } => changes::held(&mut state.roster, &state.clock, *figure),
         MusketEvent::Reloaded { figure } => state.loaded[figure.0 as usize] = true,
         MusketEvent::Shot { figure, .. } => {
             state.roster.figure_mut(*figure).set_shot();
             state.loaded[figure.0 as usize] = false;
         }
         MusketEvent::Melee { .. } => {}
-        MusketEvent::Hit { figure } => {
-            if !state.pending_hits.contains(figure) {
-                state.pending_hits.push(*figure);
-            }
-        }
-        MusketEvent::Down { figure } => {
-            state.pending_hits.retain(|h| h != figure);
-            let f = state.roster.figure_mut(*figure);
-            if f.alive() {
-                f.fall();
-                let side = f.side();
-                state.clock.count_loss(side);
-            }
-        }
+        MusketEvent::Hit { figure } => changes::hit(&mut state.pending_hits, *figure),
+        MusketEvent::Down { figure } => changes::down(
+            &mut state.roster,
+            &mut state.clock,
+            &mut state.pending_hits,
+            *figure,
+        ),
         MusketEvent::PhaseBegan { .. }
         | MusketEvent::TurnBegan { .. }
         | MusketEvent::ObjectiveHeld { .. }
@@ -91,13 +66,14 @@ pub fn apply(state: &mut MusketState, e: &MusketEvent) {
         | MusketEvent::BattleOver { .. } => {
             let t = e.as_turn().expect("a turn event");
             if matches!(t, TurnEvent::TurnBegan { .. }) {
-                state.pending_hits.clear();
                 state.charges.clear();
-                for f in state.roster.figures_mut() {
-                    f.new_turn();
-                }
             }
-            state.clock.apply(&t);
+            changes::turn(
+                &mut state.roster,
+                &mut state.clock,
+                &mut state.pending_hits,
+                &t,
+            );
         }
     }
 }

@@ -180,28 +180,16 @@ pub fn check(field: &Battlefield, state: &MusketState, cmd: &MusketCommand) -> R
     if state.phase() == Phase::Over {
         return Err(Core::BattleOver.into());
     }
+    if let Some((figure, path, how)) = cmd.as_move() {
+        return check_move_as(field, state, figure, path, how).map(|_| ());
+    }
+    if let Some(plain) = cmd.as_plain() {
+        return Ok(orders::check_plain(state.roster(), state.clock(), plain)?);
+    }
     match cmd {
-        MusketCommand::Move {
-            figure,
-            path,
-            charge,
-        } => check_move(field, state, *figure, path, *charge).map(|_| ()),
-        MusketCommand::Remount { figure, path } => {
-            check_move_as(field, state, *figure, path, How::Remount).map(|_| ())
-        }
-        MusketCommand::Climb { figure, path } => {
-            check_move_as(field, state, *figure, path, How::Climb).map(|_| ())
-        }
-        MusketCommand::Face { figure, .. } => {
-            Ok(orders::check_face(state.roster(), state.clock(), *figure)?)
-        }
-        MusketCommand::Hold { figure } => {
-            Ok(orders::check_hold(state.roster(), state.clock(), *figure)?)
-        }
-        MusketCommand::EndMove => Ok(orders::check_end_move(state.clock())?),
-        MusketCommand::EndFire => Ok(orders::check_end_fire(state.clock())?),
         MusketCommand::Shoot { figure, target } => {
             shoot_odds(field, state, *figure, *target).map(|_| ())
         }
+        _ => unreachable!("moves and plain orders are checked above"),
     }
 }

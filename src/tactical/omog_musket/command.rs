@@ -62,3 +62,4 @@ pub enum MusketCommand {
     /// End this side's fire.
     EndFire,
 }
+crate::move_orders_into!(MusketCommand);

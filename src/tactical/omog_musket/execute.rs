@@ -1,14 +1,13 @@
 //! Executing OMOG Musket orders: check, roll the battle's next dice, and write the events, each
 //! applied as it is written. A refused order writes nothing.
 
-use super::check::{check, check_move, check_move_as, shoot_odds, ShotOdds};
+use super::check::{check, check_move_as, shoot_odds, ShotOdds};
 use super::command::MusketCommand;
 use super::event::MusketEvent;
 use super::refusal::Refusal;
 use super::state::{FigureId, MusketState, Phase};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, contact, Fight};
-use crate::tactical::omog::orders::How;
 use crate::tactical::omog::{Emitter, Refusal as Core};
 use crate::tactical::table::{compass_bearing, TablePoint};
 
@@ -22,26 +21,16 @@ pub fn execute(
 ) -> Result<Vec<MusketEvent>, Refusal> {
     let (used, aimed) = match cmd {
         _ if state.phase() == Phase::Over => return Err(Core::BattleOver.into()),
-        MusketCommand::Move {
-            figure,
-            path,
-            charge,
-        } => (check_move(field, state, *figure, path, *charge)?, None),
-        MusketCommand::Remount { figure, path } => (
-            check_move_as(field, state, *figure, path, How::Remount)?,
-            None,
-        ),
-        MusketCommand::Climb { figure, path } => (
-            check_move_as(field, state, *figure, path, How::Climb)?,
-            None,
-        ),
         MusketCommand::Shoot { figure, target } => {
             (0.0, Some(shoot_odds(field, state, *figure, *target)?))
         }
-        _ => {
-            check(field, state, cmd)?;
-            (0.0, None)
-        }
+        _ => match cmd.as_move() {
+            Some((figure, path, how)) => (check_move_as(field, state, figure, path, how)?, None),
+            None => {
+                check(field, state, cmd)?;
+                (0.0, None)
+            }
+        },
     };
     let mut out = Emitter::new(state);
     match cmd {

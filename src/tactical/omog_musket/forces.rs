@@ -110,8 +110,7 @@ fn soldier(e: &Element) -> Member<Weapon> {
 }
 
 fn plans(force: &Force) -> Vec<TeamPlan<Weapon>> {
-    force
-        .elements
+    crate::tactical::omog::reading::read(force, super::troops::IRREGULARS)
         .iter()
         .map(|e| TeamPlan {
             members: vec![soldier(e); 4],

@@ -18,6 +18,7 @@ use super::super::mesh::Chunk;
 use super::super::table::{Badges, Frame, TableShot};
 use super::super::widgets::Ui;
 use super::super::Fonts;
+use super::omog_orders::Mode;
 use super::view::{Grid, Hover, Note, RulesetView};
 use super::Desk;
 use crate::tactical::omog19c::state::{FigureId, OmogState, Phase, TeamId};
@@ -74,8 +75,8 @@ impl Default for Templates {
 #[derive(Default)]
 pub(super) struct Omog19cView {
     pub(super) selection: Option<Selection>,
-    /// "Charge" is on for the next move.
-    pub(super) charge: bool,
+    /// The order the next click in the move phase gives (a move, a charge, mount, climb, face).
+    pub(super) mode: Mode,
     pub(super) reach: Option<Reach>,
     targets: Option<TargetCache>,
 }
@@ -151,7 +152,7 @@ impl RulesetView for Omog19cView {
     }
     fn deselect(&mut self) {
         self.selection = None;
-        self.charge = false;
+        self.mode = Mode::Move;
     }
     fn turn_passed(&mut self, desk: &D) {
         // The side that has just finished keeps nothing picked into the other's phase; a
@@ -164,7 +165,7 @@ impl RulesetView for Omog19cView {
         {
             self.deselect();
         }
-        self.charge = false;
+        self.mode = Mode::Move;
     }
     fn click(&mut self, desk: &mut D, p: TablePoint, r: f64) {
         self.click_table(desk, p, r);

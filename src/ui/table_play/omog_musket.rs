@@ -11,9 +11,11 @@ use macroquad::shapes::draw_circle_lines;
 use super::super::table::{self as tdraw, Badges, Frame, TableShot};
 use super::super::widgets::Ui;
 use super::super::Fonts;
+use super::omog_orders::{mode_buttons, order_hover, Mode};
 use super::view::{Grid, Hover, Note, RulesetView, Tone};
 use super::{draw, Desk};
-use crate::tactical::omog_musket::check::check_move;
+use crate::tactical::omog::orders::MoveOrder;
+use crate::tactical::omog_musket::check::{check, check_move, check_move_as};
 use crate::tactical::omog_musket::state::{objective_radius, FigureId, MusketState, Phase};
 use crate::tactical::omog_musket::{shoot_odds, MusketCommand, MusketEvent, OmogMusket};
 use crate::tactical::table::{distance, TablePoint, MM_PER_INCH};
@@ -22,11 +24,11 @@ use crate::tactical::Battlefield;
 /// The battle as the view sees it.
 type D = Desk<OmogMusketView>;
 
-/// OMOG Musket's view: the figure picked and whether his next move charges.
+/// OMOG Musket's view: the figure picked and the order his next click gives.
 #[derive(Default)]
 pub(super) struct OmogMusketView {
-    selection: Option<FigureId>,
-    charge: bool,
+    pub(super) selection: Option<FigureId>,
+    pub(super) mode: Mode,
 }
 
 /// The living figure under `p` (within `r`), nearest first.
@@ -141,7 +143,7 @@ impl RulesetView for OmogMusketView {
     }
     fn deselect(&mut self) {
         self.selection = None;
-        self.charge = false;
+        self.mode = Mode::Move;
     }
     fn turn_passed(&mut self, desk: &D) {
         let side = self
@@ -151,16 +153,34 @@ impl RulesetView for OmogMusketView {
         if side != desk.actor() {
             self.deselect();
         }
-        self.charge = false;
+        self.mode = Mode::Move;
     }
     fn click(&mut self, desk: &mut D, p: TablePoint, r: f64) {
         let under = figure_at(desk.state(), p, r);
         let me = desk.human_actor();
         let side = |id: FigureId| desk.state().figure(id).map(|f| f.side());
+        let moving = matches!(desk.state().phase(), Phase::Move(_));
         match (self.own(desk), under) {
+            // Mount, climb and face go wherever the click lands; on the man himself, where he
+            // stands.
+            (Some(sel), _)
+                if moving
+                    && self.mode.special()
+                    && under.is_none_or(|id| id == sel || side(id) != me) =>
+            {
+                let from = desk.state().figure(sel).map_or(p, |f| f.pos());
+                let to = if under == Some(sel) { from } else { p };
+                match desk.submit(self.mode.order(sel, from, to).into()) {
+                    Ok(()) => {
+                        desk.clear_message();
+                        self.mode = Mode::Move;
+                    }
+                    Err(e) => desk.refuse(e),
+                }
+            }
             (_, Some(id)) if side(id) == me || self.own(desk).is_none() => {
                 self.selection = Some(id);
-                self.charge = false;
+                self.mode = Mode::Move;
             }
             (Some(sel), Some(target)) if matches!(desk.state().phase(), Phase::Fire(_)) => {
                 Self::send(
@@ -187,10 +207,10 @@ impl RulesetView for OmogMusketView {
                     MusketCommand::Move {
                         figure: sel,
                         path: vec![from, to],
-                        charge: self.charge,
+                        charge: self.mode == Mode::Charge,
                     },
                 );
-                self.charge = false;
+                self.mode = Mode::Move;
             }
             _ => self.deselect(),
         }
@@ -226,6 +246,31 @@ impl RulesetView for OmogMusketView {
         let s = desk.state();
         let under = figure_at(s, p, MM_PER_INCH * 0.45).and_then(|id| s.figure(id));
         let sel = self.own(desk).and_then(|id| s.figure(id));
+        if let (Some(me), Phase::Move(_), true) = (sel, s.phase(), self.mode.special()) {
+            let to = if under.is_some_and(|t| t.id() == me.id()) {
+                me.pos()
+            } else {
+                p
+            };
+            let order = self.mode.order(me.id(), me.pos(), to);
+            let verdict = match &order {
+                MoveOrder::Go { path, how, .. } => {
+                    check_move_as(desk.field(), s, me.id(), path, *how).map(Some)
+                }
+                MoveOrder::Face { .. } => {
+                    check(desk.field(), s, &order.clone().into()).map(|_| None)
+                }
+            };
+            let v = verdict.map_err(|e| e.to_string());
+            return Some(order_hover(
+                me.name(),
+                self.mode,
+                me.mount(),
+                me.pos(),
+                to,
+                v,
+            ));
+        }
         match (sel, under, s.phase()) {
             (Some(me), Some(t), Phase::Fire(_)) if t.side() != me.side() => {
                 let mut h = Hover::lines(vec![format!("{} fires at {}", me.name(), t.name())]);
@@ -269,7 +314,8 @@ impl RulesetView for OmogMusketView {
             }
             (Some(me), None, Phase::Move(_)) => {
                 let mut h = Hover::lines(vec![format!("Move the {}", me.name())]);
-                match check_move(desk.field(), s, me.id(), &[me.pos(), p], self.charge) {
+                let charge = self.mode == Mode::Charge;
+                match check_move(desk.field(), s, me.id(), &[me.pos(), p], charge) {
                     Ok(used) => h
                         .lines
                         .push((format!("{:.0}% of his move", used * 100.0), Tone::Good)),
@@ -298,14 +344,11 @@ impl RulesetView for OmogMusketView {
                 Self::send(desk, MusketCommand::Hold { figure });
             }
         }
-        let charge = if self.charge {
-            "Charge: on"
-        } else {
-            "Charge: off"
-        };
-        if ui.button(charge, grid.cell(), moving && own.is_some()) {
-            self.charge = !self.charge;
-        }
+        let horse = own
+            .and_then(|id| desk.state().figure(id))
+            .filter(|f| f.has_horse())
+            .map(|f| f.mount());
+        mode_buttons(&mut self.mode, ui, grid, moving && own.is_some(), horse);
     }
     fn panel(&self, desk: &D, ui: &Ui, x: f32, y: f32, w: f32) -> f32 {
         let s = desk.state();
@@ -345,6 +388,7 @@ impl RulesetView for OmogMusketView {
             (Phase::Move(_), None) => "Click one of your figures, then where he should go. \
                                        A man who fired loads if he stays in place."
                 .into(),
+            (Phase::Move(_), Some(_)) if self.mode.special() => self.mode.hint().into(),
             (Phase::Move(_), Some(_)) => {
                 "Click where he should go; \"Charge\" first, then an enemy, to charge him.".into()
             }

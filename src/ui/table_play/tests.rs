@@ -8,6 +8,7 @@ use crate::tactical::drive::play as bot_battle;
 use crate::tactical::omog19c::ai;
 use crate::tactical::omog19c::engine::{self, targets};
 use crate::tactical::omog19c::state::{FigureId, OmogState, Phase, Role, TeamId};
+use crate::tactical::omog19c::tables::Mount;
 use crate::tactical::omog19c::{Omog19c, OmogCommand};
 use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side};
 use crate::tactical::table::{compass_bearing, inches, TablePoint};
@@ -340,4 +341,108 @@ fn the_log_says_why_a_battle_ended_and_not_who_held_the_objective_when_a_side_wa
         "{:?}",
         &lines[fell..]
     );
+}
+
+#[test]
+fn the_order_buttons_mount_face_and_climb_through_the_engine_with_its_hover() {
+    use super::omog_orders::Mode;
+    use super::view::{RulesetView, Tone};
+    let (field, forces) = encamp("scout:2", "guard:1:1");
+    let mut play = new_play(field, forces, 0, [true, true]);
+    let frame = crate::ui::table::Frame::fit(&play.desk.field.spec, [0.0, 0.0, 1200.0, 900.0]);
+    let r = inches(0.45);
+    let riders: Vec<_> = play.state().living(Side::Attacker).cloned().collect();
+    let (t, t2) = (&riders[0], &riders[1]);
+    // Dismount where he stands: the hover is the engine's yes, the click its command.
+    play.click_table(t.pos(), r);
+    play.view.mode = Mode::Remount;
+    let h = play.view.hover(&play.desk, t.pos(), &frame).unwrap();
+    assert!(h.lines[0].0.contains("dismount"), "{:?}", h.lines);
+    assert_eq!(h.lines.last().unwrap().1, Tone::Good, "{:?}", h.lines);
+    play.click_table(t.pos(), r);
+    assert!(matches!(
+        play.desk.commands.last(),
+        Some(OmogCommand::Remount { figure, .. }) if *figure == t.id()
+    ));
+    assert_eq!(play.state().figure(t.id()).unwrap().mount(), Mount::Foot);
+    assert_eq!(play.view.mode, Mode::Move);
+    // A horseman cannot climb: the hover says why, and the click changes nothing.
+    play.click_table(t2.pos(), r);
+    play.view.mode = Mode::Climb;
+    let h = play.view.hover(&play.desk, t2.pos(), &frame).unwrap();
+    assert_eq!(h.lines.last().unwrap().1, Tone::Bad, "{:?}", h.lines);
+    let n = play.desk.commands.len();
+    play.click_table(t2.pos(), r);
+    assert_eq!(play.desk.commands.len(), n);
+    assert!(play.desk.message.as_ref().is_some_and(|m| m.1));
+    // Face a point: he turns towards it and keeps his place.
+    play.view.mode = Mode::Face;
+    let east = [t2.pos()[0] + inches(6.0), t2.pos()[1]];
+    play.click_table(east, r);
+    assert!(matches!(
+        play.desk.commands.last(),
+        Some(OmogCommand::Face { .. })
+    ));
+    let faced = play.state().figure(t2.id()).unwrap();
+    assert_eq!(faced.pos(), t2.pos());
+    assert!((faced.facing() - 90.0).abs() < 1e-6, "{}", faced.facing());
+    // The defender's man in a house climbs onto its roof.
+    play.end_phase();
+    let inside = play
+        .state()
+        .living(Side::Defender)
+        .find(|f| !crate::tactical::omog::room::houses_at(&play.desk.field, f.pos()).is_empty())
+        .unwrap()
+        .clone();
+    play.click_table(inside.pos(), r);
+    play.view.mode = Mode::Climb;
+    play.click_table(inside.pos(), r);
+    assert!(
+        play.state().figure(inside.id()).unwrap().on_roof(),
+        "{:?}",
+        play.desk.message
+    );
+}
+
+#[test]
+fn musket_horsemen_dismount_and_face_from_the_same_buttons() {
+    use super::omog_musket::OmogMusketView;
+    use super::omog_orders::Mode;
+    use crate::tactical::omog_musket::{MusketCommand, OmogMusket};
+    let (attacker, _) = parse_force("scout:2", &OmogMusket).unwrap();
+    let (defender, _) = parse_force("guard:1", &OmogMusket).unwrap();
+    let (field, _) = encamp("scout:2", "guard:1");
+    let forces = Forces { attacker, defender };
+    let mut play: Host<OmogMusketView> = Host::new(field, &forces, 0, [true, true], names());
+    let r = inches(0.45);
+    let rider = play
+        .desk
+        .state()
+        .living(Side::Attacker)
+        .next()
+        .unwrap()
+        .clone();
+    play.view.click(&mut play.desk, rider.pos(), r);
+    assert_eq!(play.view.selection, Some(rider.id()));
+    play.view.mode = Mode::Remount;
+    play.view.click(&mut play.desk, rider.pos(), r);
+    assert!(matches!(
+        play.desk.commands.last(),
+        Some(MusketCommand::Remount { .. })
+    ));
+    let on_foot = play.desk.state().figure(rider.id()).unwrap();
+    assert_eq!(on_foot.mount(), crate::tactical::omog::Mount::Foot);
+    // He has had his order: facing now is refused, with the engine's reason.
+    play.view.mode = Mode::Face;
+    play.view.click(
+        &mut play.desk,
+        [rider.pos()[0], rider.pos()[1] + inches(5.0)],
+        r,
+    );
+    assert_eq!(play.desk.commands.len(), 1);
+    assert!(play
+        .desk
+        .message
+        .as_ref()
+        .is_some_and(|m| m.1 && m.0.contains("moved")));
 }

@@ -2,12 +2,15 @@
 //! or the engine's reason against it, a gun's template before it fires, a figure's arms.
 
 use super::super::super::table::{self as tdraw, Frame};
+use super::super::omog_orders::{order_hover, Mode};
 use super::super::view::{Hover, Tone};
 use super::orders::{centre, figure_at, members, side_of};
 use super::words::{self, fall, inch};
 use super::{Omog19cView, Selection, D};
+use crate::tactical::omog::orders::MoveOrder;
+use crate::tactical::omog19c::check::check_move_as;
 use crate::tactical::omog19c::engine::{self, OmogCommand};
-use crate::tactical::omog19c::state::{HeavyKind, Phase, TeamId};
+use crate::tactical::omog19c::state::{FigureId, HeavyKind, Phase, TeamId};
 use crate::tactical::omog19c::tables::{fieldpiece, gatling, Mount};
 use crate::tactical::table::{compass_bearing, distance, TablePoint};
 use crate::tactical::Template;
@@ -35,6 +38,11 @@ impl Omog19cView {
                 .filter(|x| Some(x.side()) != side_of(state, Selection::Team(team)))
                 .map_or(p, |x| x.pos());
             return self.gun_hover(desk, team, at);
+        }
+        if self.mode.special() {
+            if let Some(h) = self.order_hover(desk, p, over) {
+                return Some(h);
+            }
         }
         let sel = self.selection;
         let sel_side = sel.and_then(|s| side_of(state, s));
@@ -132,12 +140,13 @@ impl Omog19cView {
             Selection::Figure(id) => {
                 let f = state.figure(id)?;
                 let path = [f.pos(), p];
-                let checked = engine::check_move(desk.field(), state, id, &path, self.charge);
+                let charge = self.mode == Mode::Charge;
+                let checked = engine::check_move(desk.field(), state, id, &path, charge);
                 let (line, ok) = match checked {
                     Ok(used) => (
                         format!(
                             "{} there: {} using {:.0}% of its move",
-                            if self.charge { "charge" } else { "move" },
+                            if charge { "charge" } else { "move" },
                             inch(distance(f.pos(), p)),
                             used * 100.0
                         ),
@@ -158,6 +167,56 @@ impl Omog19cView {
                 Some(h)
             }
         }
+    }
+
+    /// The mode's order (mount, climb, face) at `p` as the click would give it, with the
+    /// engine's verdict on each man's command.
+    fn order_hover(&self, desk: &D, p: TablePoint, over: Option<FigureId>) -> Option<Hover> {
+        let me = desk.human_actor()?;
+        let state = desk.state();
+        let sel = self.selection?;
+        if state.phase() != Phase::Move(me) || side_of(state, sel) != Some(me) {
+            return None;
+        }
+        let men = members(state, sel);
+        let on_self = over.is_some_and(|id| men.iter().any(|f| f.id() == id));
+        let verdict = |id: FigureId, order: &MoveOrder| -> Result<Option<f64>, String> {
+            match order {
+                MoveOrder::Go { path, how, .. } => {
+                    check_move_as(desk.field(), state, id, path, *how).map(Some)
+                }
+                MoveOrder::Face { .. } => {
+                    engine::check(desk.field(), state, &order.clone().into()).map(|_| None)
+                }
+            }
+            .map_err(|e| e.to_string())
+        };
+        if let Selection::Figure(id) = sel {
+            let f = state.figure(id)?;
+            let to = if on_self { f.pos() } else { p };
+            let order = self.mode.order(id, f.pos(), to);
+            let who = words::figure(desk.names(), f);
+            let v = verdict(id, &order);
+            return Some(order_hover(who, self.mode, f.mount(), f.pos(), to, v));
+        }
+        let mut lines = vec![format!(
+            "the team: {}{}",
+            self.mode.verb(men.first()?.mount()),
+            if self.mode == Mode::Face {
+                " here"
+            } else {
+                ", each man where he stands"
+            }
+        )];
+        for f in &men {
+            let to = if self.mode == Mode::Face { p } else { f.pos() };
+            let line = match verdict(f.id(), &self.mode.order(f.id(), f.pos(), to)) {
+                Ok(_) => "yes".to_string(),
+                Err(e) => e,
+            };
+            lines.push(format!("  {} #{}: {line}", words::kind(f), f.id().0));
+        }
+        Some(Hover::lines(lines))
     }
 
     fn gun_hover(&self, desk: &D, team: TeamId, at: TablePoint) -> Option<Hover> {

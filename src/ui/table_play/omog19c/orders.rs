@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use super::super::omog_orders::Mode;
 use super::{cell_centre, Omog19cView, Reach, Selection, CELL_MM, D};
 use crate::tactical::omog19c::ai;
 use crate::tactical::omog19c::engine::{self, OmogCommand};
@@ -120,6 +121,16 @@ impl Omog19cView {
             }
         }
         let clicked_own = on_figure.filter(|id| me.is_some_and(|s| is_side(state, *id, s)));
+        // Mount, climb and face go wherever the click lands, on the picked men themselves
+        // too; a click on another of one's own men still picks him.
+        if let (Some(sel), Phase::Move(_)) = (own_sel, state.phase()) {
+            let in_sel = |id: FigureId| members(state, sel).iter().any(|f| f.id() == id);
+            if self.mode.special() && clicked_own.is_none_or(in_sel) {
+                let on_self = clicked_own.is_some();
+                self.give_order(desk, sel, p, on_self);
+                return;
+            }
+        }
         match (on_figure, own_sel) {
             (Some(target), Some(sel)) if clicked_own.is_none() => match state.phase() {
                 Phase::Fire(_) => self.shoot(desk, sel, target),
@@ -159,7 +170,7 @@ impl Omog19cView {
         sel: Selection,
         to: TablePoint,
     ) {
-        let charge = self.charge;
+        let charge = self.mode == Mode::Charge;
         let state = desk.state();
         if let Selection::Figure(id) = sel {
             let from = state.figure(id).expect("figure").pos();
@@ -171,7 +182,7 @@ impl Omog19cView {
             match desk.submit(cmd) {
                 Ok(()) => {
                     desk.clear_message();
-                    self.charge = false;
+                    self.mode = Mode::Move;
                 }
                 Err(r) => desk.refuse(r),
             }
@@ -225,7 +236,7 @@ impl Omog19cView {
                 }
             }
         }
-        self.charge = false;
+        self.mode = Mode::Move;
         let mut text = format!("{moved} of {} men moved", men.len());
         if short > 0 {
             text += &format!("; {short} stopped short of their place");
@@ -285,6 +296,50 @@ impl Omog19cView {
         }
     }
 
+    /// Give the mode's order (mount or dismount, climb, face) at `p`: one man goes there (or,
+    /// `on_self`, does it where he stands); a team's men each do it where they stand, or all
+    /// face `p`. The engine takes each man's order or says why not.
+    pub(super) fn give_order(
+        &mut self,
+        desk: &mut D,
+        sel: Selection,
+        p: TablePoint,
+        on_self: bool,
+    ) {
+        let mode = self.mode;
+        if mode == Mode::Climb && matches!(sel, Selection::Team(_)) {
+            desk.refuse("Pick one man to climb onto a roof.");
+            return;
+        }
+        let men: Vec<(FigureId, TablePoint)> = members(desk.state(), sel)
+            .iter()
+            .map(|f| (f.id(), f.pos()))
+            .collect();
+        let (mut done, mut last) = (0, None);
+        for (id, pos) in &men {
+            let to = match sel {
+                Selection::Figure(_) if !on_self => p,
+                _ if mode == Mode::Face => p,
+                _ => *pos,
+            };
+            match desk.submit(mode.order(*id, *pos, to).into()) {
+                Ok(()) => done += 1,
+                Err(r) => last = Some(r),
+            }
+        }
+        match (done, last) {
+            (0, Some(r)) => desk.refuse(r),
+            (n, Some(r)) => desk.note(format!(
+                "{n} of {} men did; the others cannot: {r}",
+                men.len()
+            )),
+            _ => desk.clear_message(),
+        }
+        if done > 0 {
+            self.mode = Mode::Move;
+        }
+    }
+
     /// Hold the selection for this phase.
     pub(super) fn hold(&mut self, desk: &mut D, sel: Selection) {
         let ids: Vec<FigureId> = members(desk.state(), sel).iter().map(|f| f.id()).collect();
@@ -311,7 +366,7 @@ impl Omog19cView {
         match desk.submit(cmd) {
             Ok(()) => {
                 desk.clear_message();
-                self.charge = false;
+                self.mode = Mode::Move;
             }
             Err(r) => desk.refuse(r),
         }

@@ -5,6 +5,7 @@ use macroquad::color::Color;
 use macroquad::shapes::draw_rectangle;
 
 use super::super::super::widgets::{Ui, FADED, INK};
+use super::super::omog_orders::mode_buttons;
 use super::super::view::Grid;
 use super::orders::members;
 use super::words::{self, inch};
@@ -72,14 +73,14 @@ impl Omog19cView {
                 None => None,
             };
         }
-        let charge = if self.charge {
-            "Charge: on"
-        } else {
-            "Charge: off"
-        };
-        if ui.button(charge, grid.cell(), moving && own.is_some()) {
-            self.charge = !self.charge;
-        }
+        // Mount or Dismount follows the first picked man who has a horse.
+        let horse = own.and_then(|s| {
+            members(desk.state(), s)
+                .iter()
+                .find(|f| f.has_horse())
+                .map(|f| f.mount())
+        });
+        mode_buttons(&mut self.mode, ui, grid, moving && own.is_some(), horse);
     }
 
     /// What to do next.
@@ -94,6 +95,7 @@ impl Omog19cView {
             (Phase::Move(_), None) => "Click one of your figures; click it again for its team. \
                                        Then click where it should go, or an enemy to close with him."
                 .into(),
+            (Phase::Move(_), Some(_)) if self.mode.special() => self.mode.hint().into(),
             (Phase::Move(_), Some(_)) => "Green: where it can go this move. Click there to move; \
                                           \"Charge\" first to charge an enemy."
                 .into(),
