@@ -430,36 +430,11 @@ fn encamp(fortified: bool) -> Battlefield {
 /// RULINGS §9: no two living figures closer than a base (1″), no horse in a house, no house
 /// holding more than its footprint has room for.
 fn assert_room(f: &Battlefield, s: &OmogState) {
-    use omms::tactical::omog::room;
-    let living: Vec<_> = s.figures().iter().filter(|x| x.alive()).collect();
-    for (i, a) in living.iter().enumerate() {
-        for b in &living[i + 1..] {
-            let d = distance(a.pos(), b.pos());
-            assert!(
-                d >= inches(1.0) - 1e-6,
-                "{} and {} stand {d} mm apart",
-                a.name(),
-                b.name()
-            );
-        }
-        let houses = room::houses_at(f, a.pos());
-        assert!(
-            a.mount() == Mount::Foot || houses.is_empty(),
-            "{} rode into a house",
-            a.name()
-        );
-        for h in houses {
-            let inside = living
-                .iter()
-                .filter(|o| room::houses_at(f, o.pos()).contains(&h))
-                .count();
-            assert!(
-                inside <= room::house_capacity(f, h),
-                "house {h} holds {inside}"
-            );
-        }
-    }
+    omog_room::omog_room(f, s.figures(), "19C");
 }
+
+#[path = "common/omog_room.rs"]
+mod omog_room;
 
 #[test]
 fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
