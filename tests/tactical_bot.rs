@@ -1,6 +1,6 @@
 //! The generic tactical bot (issue 15) on real terrain: every ruleset in the registry plays
-//! whole battles with only legal commands; OMOG 19C's figures never move past their allowance,
-//! never shoot out of range or sight, and never stand on one another; every shipped playable
+//! whole battles with only legal commands (allowance, range, sight and room per ruleset are
+//! audited in `tests/tactical_invariants.rs`); every shipped playable
 //! settlement's battlefield gives the attacker a route to the objective; and the balance tool
 //! runs on a small map with a loose bound; the attack dialog's note is the ruleset's.
 
@@ -9,10 +9,9 @@ use std::path::{Path, PathBuf};
 use omms::cli::balance::{balance_at, pairings, PAIRINGS};
 use omms::map::GameMap;
 use omms::rules::{FightDice, SideDice, UnitType};
-use omms::tactical::omog19c::{check, Omog19c, OmogCommand, OmogEvent};
 use omms::tactical::registry;
 use omms::tactical::route::Routes;
-use omms::tactical::table::{distance, inches};
+use omms::tactical::table::inches;
 use omms::tactical::*;
 
 fn map_dir(name: &str) -> PathBuf {
@@ -83,78 +82,6 @@ fn every_ruleset_plays_general_against_captain_to_a_legal_finish() {
                 .unwrap_or_else(|e| panic!("{} seed {seed} (General): {e}", rules.id()));
             assert_eq!(outcome, played.outcome);
         }
-    }
-}
-
-#[test]
-fn omog19c_bots_keep_to_allowance_range_sight_and_room_over_200_seeds() {
-    let f = field("north-bayreuth", "Altenplos", false);
-    let forces = small_forces();
-    let (mut moves, mut shots) = (0, 0);
-    for seed in 0..200 {
-        let bots = if seed % 2 == 0 {
-            [BotLevel::Captain, BotLevel::General]
-        } else {
-            [BotLevel::General, BotLevel::Captain]
-        };
-        let mut state = Omog19c.setup(&f, &forces, seed);
-        let mut rng = drive::bot_rng(seed);
-        while Omog19c.actor(&state).is_some() {
-            let cmd = bot::choose(
-                &Omog19c,
-                bots[Omog19c.actor(&state).unwrap().index()],
-                &f,
-                &state,
-                &mut rng,
-            )
-            .expect("a battle in progress has a command");
-            if let OmogCommand::Shoot { figure, target } = &cmd {
-                let (a, b) = (
-                    state.figure(*figure).unwrap(),
-                    state.figure(*target).unwrap(),
-                );
-                assert!(
-                    check::shot(&f, a, b).is_ok(),
-                    "seed {seed}: a shot out of range or sight"
-                );
-                shots += 1;
-            }
-            let events = Omog19c
-                .execute(&f, &mut state, &cmd)
-                .expect("the bot's command is legal");
-            for e in &events {
-                if let OmogEvent::Moved { used, figure, .. } = e {
-                    assert!(*used <= 1.0 + 1e-9, "seed {seed}: moved past the allowance");
-                    assert_apart(&state, *figure, seed);
-                    moves += 1;
-                }
-            }
-        }
-    }
-    assert!(
-        moves > 1000 && shots > 100,
-        "the battles were fought: {moves} moves, {shots} shots"
-    );
-}
-
-/// Nobody stacked: a figure the bots moved stands on no other living figure's base. (Where
-/// deployment puts a garrison is the OMOG core's room rule, tested with it.)
-fn assert_apart(
-    state: &omms::tactical::omog19c::OmogState,
-    moved: omms::tactical::omog19c::state::FigureId,
-    seed: u64,
-) {
-    let Some(m) = state.figure(moved).filter(|m| m.alive()) else {
-        return;
-    };
-    for o in state.living(m.side()).filter(|o| o.id() != moved) {
-        assert!(
-            distance(m.pos(), o.pos()) >= inches(0.25),
-            "seed {seed}: {} moved onto {} at {:?}",
-            m.name(),
-            o.name(),
-            m.pos()
-        );
     }
 }
 

@@ -407,11 +407,13 @@ fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable()
     assert!(atk[..4]
         .iter()
         .all(|m| *m == (Mount::Foot, Weapon::Rifle, Traits::default())));
+    // A settlement's die is two men in the houses (issue 15's tuning).
     assert!(atk[4..]
         .iter()
         .all(|m| m.0 == Mount::Horse && m.2.armoured && m.2.heavy));
     let def = soldiers(D);
-    assert_eq!(def.len(), 12);
+    // (the fortification's grenadiers are a whole team)
+    assert_eq!(def.len(), 4 + 4 + 2);
     assert!(def.iter().all(|m| m.1 == Weapon::Musket));
     assert_eq!(def.iter().filter(|m| m.2.elite).count(), 4);
     assert!(s

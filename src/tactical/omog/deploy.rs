@@ -1,8 +1,10 @@
 //! Putting both forces on the table (RULINGS §9), the same for every OMOG ruleset: the attacker
-//! in a line of teams 3″ in from its edge, the defender's settlement dice in the houses nearest
+//! in a line of teams [`ENTRY_INCHES`] from the objective on its side (each team in the nearest
+//! cover within [`ENTRY_COVER_INCHES`]), the defender's settlement dice in the houses nearest
 //! the objective (or round it when there are too few), its unit's dice round the objective on
 //! the attacker's side, and an officer for each squad. The ruleset says what men each element
-//! brings.
+//! brings ([`GARRISON_MEN`] for a settlement's die). The figures behind each number are in
+//! docs/rules/omog19c.md ("Forces and deployment").
 
 use super::figure::{Figure, FigureId, Kit, Role, SquadId, TeamId, Traits};
 use super::movement::Mount;
@@ -45,6 +47,18 @@ pub struct Placed {
     /// The compass bearing it faces.
     pub facing: f64,
 }
+
+/// How far from the objective the attacker's line starts, in inches (issue 15's tuning, see
+/// docs/rules/omog19c.md): inside a rifle's medium range, so the attack is fought out in the
+/// turns the battle has rather than spent walking through three turns of long-range fire.
+pub const ENTRY_INCHES: f64 = 12.0;
+/// An attacking team takes the nearest house or woods within this many inches of its place in
+/// the line: an attacker chooses where he forms up.
+pub const ENTRY_COVER_INCHES: f64 = 4.0;
+/// Men a settlement's die puts in its houses (each ruleset's forces read it): a man in a house
+/// is hit on a 6 at best, so a house-held die is half a team. A fortification's first die, its
+/// strongpoint, keeps its whole team (see docs/rules/omog19c.md for the figures).
+pub const GARRISON_MEN: usize = 2;
 
 struct Deployer<'a, K> {
     field: &'a Battlefield,
@@ -159,7 +173,7 @@ pub fn deploy<K: Kit>(
     let edge_mid = step(
         field.objective,
         edge_bearing,
-        spec.width_mm.min(spec.depth_mm) / 2.0 - inches(3.0),
+        (spec.width_mm.min(spec.depth_mm) / 2.0 - inches(3.0)).min(inches(ENTRY_INCHES)),
     );
     let atk = plans[0];
     let n = atk.len();
@@ -167,6 +181,7 @@ pub fn deploy<K: Kit>(
     for (k, plan) in atk.iter().enumerate() {
         let along = (k as f64 - (n as f64 - 1.0) / 2.0) * inches(6.0);
         let centre = step(edge_mid, edge_bearing + 90.0, along);
+        let centre = cover_near(field, centre, inches(ENTRY_COVER_INCHES)).unwrap_or(centre);
         let facing = towards_objective(centre);
         d.team(
             Side::Attacker,
@@ -285,4 +300,28 @@ fn inside(field: &Battlefield, h: usize) -> Vec<TablePoint> {
     v.retain(|q| area.shape.intersects(&geo::Point::from(*q)));
     v.sort_by(|a, b| distance(*a, top).total_cmp(&distance(*b, top)));
     v
+}
+
+/// The nearest point in a house or woods within `r` of `p` (half-inch grid), if any.
+fn cover_near(field: &Battlefield, p: TablePoint, r: f64) -> Option<TablePoint> {
+    use crate::tactical::raster::{HOUSE, WOODS};
+    if r <= 0.0 {
+        return None;
+    }
+    let mut best: Option<(f64, TablePoint)> = None;
+    let pitch = inches(0.5);
+    let n = (r / pitch) as i64;
+    for i in -n..=n {
+        for j in -n..=n {
+            let q = [p[0] + i as f64 * pitch, p[1] + j as f64 * pitch];
+            let d = distance(p, q);
+            if d > r || !field.spec.contains(q) {
+                continue;
+            }
+            if field.raster.at(q).0 & (HOUSE | WOODS) != 0 && best.is_none_or(|b| d < b.0) {
+                best = Some((d, q));
+            }
+        }
+    }
+    best.map(|b| b.1)
 }

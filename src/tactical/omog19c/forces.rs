@@ -6,7 +6,7 @@ use super::state::{Gun, HeavyKind, OmogState, Role, Traits};
 use super::tables::{Mount, Weapon};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Arm, Element, Force, Forces, Quality, TroopType};
-use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan};
+use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan, GARRISON_MEN};
 use crate::tactical::omog::{Clock, Dice};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{inches, step};
@@ -16,7 +16,7 @@ pub const TROOPS: &[TroopType] = &[
     TroopType {
         name: "riflemen",
         arm: Arm::Foot,
-        about: "infantry with rifle and bayonet (what a foot die brings)",
+        about: "infantry with rifle and bayonet (what a foot die brings; armour's are elite)",
     },
     TroopType {
         name: "shotguns",
@@ -46,8 +46,7 @@ pub const TROOPS: &[TroopType] = &[
     TroopType {
         name: "cuirassiers",
         arm: Arm::Armour,
-        about:
-            "armoured heavy cavalry with pistols: their opponents fight at −1 (what armour brings)",
+        about: "armoured heavy cavalry with pistols: their opponents fight at −1",
     },
 ];
 
@@ -55,7 +54,9 @@ pub const TROOPS: &[TroopType] = &[
 /// arm's reading (guns' and rapid-fire weapons' crews are set apart in [`plans`]). An elite
 /// element's men are elite (+1 hand to hand).
 fn soldier(e: &Element) -> Member<Weapon> {
-    let elite = e.quality == Quality::Elite;
+    // A Tank's armour dice are picked riflemen, elite (issue 15's tuning): read as cuirassiers
+    // they rode into rifle fire and a Tank won 0–1% of its battles against dice of 31–35%.
+    let elite = e.quality == Quality::Elite || (e.troop.is_none() && e.arm == Arm::Armour);
     let plain = Traits {
         elite,
         ..Traits::default()
@@ -67,8 +68,7 @@ fn soldier(e: &Element) -> Member<Weapon> {
     };
     let name = e.troop.as_deref().unwrap_or(match e.arm {
         Arm::Horse => "troopers",
-        Arm::Armour => "cuirassiers",
-        Arm::Foot | Arm::Guns | Arm::MachineGun => "riflemen",
+        Arm::Foot | Arm::Armour | Arm::Guns | Arm::MachineGun => "riflemen",
     });
     let (mount, kit, traits) = match name {
         "shotguns" => (Mount::Foot, Weapon::Shotgun, plain),
@@ -104,7 +104,8 @@ fn man(role: Role, mount: Mount, kit: Weapon) -> Member<Weapon> {
 }
 
 /// What each element of a force is: a fieldpiece with its crew of four, a Gatling with two
-/// gunners and two riflemen, or four men of the element's kind.
+/// gunners and two riflemen, [`GARRISON_MEN`] men of a settlement's die in its houses, or four
+/// men of the element's kind.
 fn plans(force: &Force) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
     let rifleman = man(Role::Soldier, Mount::Foot, Weapon::Rifle);
     let gunner = man(Role::Gunner, Mount::Foot, Weapon::Pistol);
@@ -118,6 +119,8 @@ fn plans(force: &Force) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
                     vec![gunner, gunner, rifleman, rifleman],
                     Some(HeavyKind::Gatling),
                 ),
+                // A settlement's die holds its houses with two men (issue 15's tuning).
+                _ if e.garrison => (vec![soldier; GARRISON_MEN], None),
                 _ => (vec![soldier; 4], None),
             };
             (

@@ -6,7 +6,7 @@ use super::state::{MusketState, Role, Traits};
 use super::tables::{Mount, Weapon};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Arm, Element, Force, Forces, Quality, TroopType};
-use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan};
+use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan, GARRISON_MEN};
 use crate::tactical::omog::{Clock, Dice};
 use crate::tactical::ruleset::Side;
 
@@ -113,7 +113,16 @@ fn plans(force: &Force) -> Vec<TeamPlan<Weapon>> {
     crate::tactical::omog::reading::read(force, super::troops::IRREGULARS)
         .iter()
         .map(|e| TeamPlan {
-            members: vec![soldier(e); 4],
+            // A settlement's die holds its houses with two men (issue 15's tuning); a
+            // fortification's grenadiers, its strongpoint, are a whole team.
+            members: vec![
+                soldier(e);
+                if e.garrison && e.arm != Arm::MachineGun {
+                    GARRISON_MEN
+                } else {
+                    4
+                }
+            ],
             garrison: e.garrison,
         })
         .collect()
