@@ -36,8 +36,8 @@ pub fn may_fire(u: &Unit) -> Result<(), &'static str> {
         Err("it is pinned")
     } else if u.busy {
         Err("it moved, bombarded or fought since its last turn")
-    } else if matches!(u.kind, Kind::Hq | Kind::Co) {
-        Err("headquarters do not fight by fire")
+    } else if u.staff() {
+        Err("headquarters and observers do not fight by fire")
     } else {
         Ok(())
     }
@@ -106,6 +106,9 @@ pub fn may_fire_at(
     at: TablePoint,
 ) -> Result<(), &'static str> {
     may_fire(shooter)?;
+    if state.with_company(shooter.id) == Some(true) {
+        return Err("a patrol near its company fires with it");
+    }
     if state.has_fired_at(shooter.id, target) {
         return Err("it has fired at that unit already this turn");
     }
@@ -201,8 +204,10 @@ pub fn anti_tank_dice(shooter: &Unit, dist: f64, cover: bool, melee: bool) -> Ve
             }
             Some(_) => {}
             None => {
+                // Within 6″ every small arm counts its points, a mortar too (its 6″ minimum
+                // is for bombing soft targets, not for its crews' fire at a vehicle).
                 if melee || dist <= inches(SMALL_ARMS_AT_RANGE_IN) + 1e-9 {
-                    small_arms += w.points(dist.min(inches(SMALL_ARMS_AT_RANGE_IN))) * n;
+                    small_arms += w.points(inches(SMALL_ARMS_AT_RANGE_IN)) * n;
                 }
             }
         }

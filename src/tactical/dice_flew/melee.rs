@@ -59,7 +59,7 @@ pub fn melees(s: &DfState) -> Vec<[Vec<UnitId>; 2]> {
 fn grenades(u: &Unit) -> bool {
     matches!(
         u.kind,
-        Kind::Rifles | Kind::AntiTank | Kind::MachineGuns | Kind::Mortars
+        Kind::Rifles | Kind::AntiTank | Kind::MachineGuns | Kind::Mortars | Kind::Patrol
     )
 }
 
