@@ -44,13 +44,18 @@ fn bot_battles_on_real_terrain_play_to_the_end() {
 
 /// Every command of bot battles, checked event by event against the position it was fired
 /// from: nobody fires out of its arc, out of reach, pinned or after moving; no move goes past
-/// its allowance (each is checked); a side concedes only with every battalion shaken.
+/// its allowance (each is checked); a side concedes only with every battalion shaken; the
+/// attacker's fire plan lands on its turns, and observers call fire only on what they see.
 #[test]
 fn auto_battles_keep_arc_eligibility_and_concession() {
+    use omms::tactical::dice_flew::artillery::may_call;
     use omms::tactical::dice_flew::fire::{may_fire, reach};
     let f = encamp(200.0);
-    let fs = forces("2*foot,mg,armour,anti-tank", "2*foot@house,hmg,field-guns");
-    let (mut rallies, mut melees) = (0, 0);
+    let fs = forces(
+        "2*foot,mg,armour,anti-tank,medium-battery",
+        "2*foot@house,hmg,field-guns,light-battery",
+    );
+    let (mut rallies, mut melees, mut planned, mut called) = (0, 0, 0, 0);
     for seed in 0..4 {
         let mut s = DiceFlew.setup(&f, &fs, seed);
         let mut rng = drive::bot_rng(seed);
@@ -134,6 +139,33 @@ fn auto_battles_keep_arc_eligibility_and_concession() {
                         );
                         assert!(lost * d >= start * n, "shaken at its fraction");
                     }
+                    DfEvent::Bombardment {
+                        battery,
+                        planned: true,
+                        ..
+                    } => {
+                        let b = t.battery(*battery).unwrap();
+                        assert!(b.planned(t.turn()).is_some(), "only on its plan's turns");
+                        planned += 1;
+                    }
+                    DfEvent::CallForFire { battery, target, .. } => {
+                        let b = t.battery(*battery).unwrap();
+                        let obs = t.unit(b.observer.unwrap()).unwrap();
+                        assert!(may_call(&f, &t, obs, t.unit(*target).unwrap()).is_ok());
+                        called += 1;
+                    }
+                    DfEvent::Barrage {
+                        target,
+                        losses,
+                        defence: None,
+                        ..
+                    } => {
+                        let u = t.unit(*target).unwrap();
+                        let (n, d) = omms::tactical::dice_flew::tables::loss_fraction(u.quality);
+                        if losses.total() > 0 && losses.total() * d >= u.strength() * n {
+                            retreats_due.push(*target);
+                        }
+                    }
                     DfEvent::Conceded { side } => {
                         assert!(
                             t.battalions()
@@ -161,8 +193,9 @@ fn auto_battles_keep_arc_eligibility_and_concession() {
         assert!(DiceFlew.outcome(&s).is_some());
     }
     assert!(
-        rallies > 0 && melees > 0,
-        "the battles rallied ({rallies}) and fought ({melees})"
+        rallies > 0 && melees > 0 && planned > 0 && called > 0,
+        "the battles rallied ({rallies}), fought ({melees}), shelled by plan ({planned}) and \
+         on call ({called})"
     );
 }
 
@@ -207,6 +240,13 @@ fn golden_battles_replay() {
             "heavy-tanks,2*rifles,mortars",
             "field-guns,2*rifles@house,snipers",
             8,
+        ),
+        (
+            "a_barrage_and_tank_destroyers_against_radio_rifles",
+            280.0,
+            "tank-destroyers,2*rifles,heavy-battery",
+            "radio-rifles@house,rifles,hmg,medium-battery",
+            5,
         ),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_flew_golden");
