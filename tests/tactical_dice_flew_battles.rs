@@ -148,7 +148,9 @@ fn auto_battles_keep_arc_eligibility_and_concession() {
                         assert!(b.planned(t.turn()).is_some(), "only on its plan's turns");
                         planned += 1;
                     }
-                    DfEvent::CallForFire { battery, target, .. } => {
+                    DfEvent::CallForFire {
+                        battery, target, ..
+                    } => {
                         let b = t.battery(*battery).unwrap();
                         let obs = t.unit(b.observer.unwrap()).unwrap();
                         assert!(may_call(&f, &t, obs, t.unit(*target).unwrap()).is_ok());
