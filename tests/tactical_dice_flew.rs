@@ -288,3 +288,32 @@ fn radios_and_telephones_lift_the_order_change_minus_one_and_radios_widen_comman
         .all(|u| u.phone));
     assert!(s.living(A).all(|u| !u.phone));
 }
+
+#[test]
+fn a_move_order_forbids_ending_within_3_inches_of_the_enemy() {
+    let f = open_table();
+    let units = vec![
+        placed(0, A, Kind::Co, None, (36.0, 2.0), (36.0, 36.0)),
+        placed(1, A, Kind::Hq, Some(0), (30.0, 10.0), (36.0, 36.0)),
+        placed(2, A, Kind::Rifles, Some(0), (36.0, 14.0), (36.0, 36.0)),
+        placed(3, D, Kind::Co, None, (66.0, 70.0), (66.0, 72.0)),
+        placed(4, D, Kind::Hq, Some(1), (60.0, 70.0), (60.0, 72.0)),
+        // Facing away, so nothing interrupts the moves.
+        placed(5, D, Kind::MachineGuns, Some(1), (36.0, 28.0), (36.0, 72.0)),
+    ];
+    let mut moving = battalion(0, A, 1);
+    moving.order = Some(Order {
+        action: Action::MoveTo,
+        feature: 0,
+        start_turn: 1,
+    });
+    let mut s = position(&f, units, vec![moving, battalion(1, D, 4)]);
+    start(&f, &mut s, A);
+    let to = |y| DfCommand::Move {
+        unit: UnitId(2),
+        to: [inches(36.0), inches(y)],
+    };
+    // 6″ between centres is 3″ between the bases: engaged.
+    assert!(refused(&f, &s, to(22.0)).contains("avoids engaging"));
+    run(&f, &mut s, to(20.0));
+}

@@ -8,14 +8,16 @@ use super::command::DfCommand;
 use super::event::DfEvent;
 use super::fire::{
     allocate, anti_tank_dice, closest_target, defence, interrupters, may_fire, range, soft_fire,
+    split_mortars,
 };
 use super::movement::retreat_to;
 use super::patrol::{check_detach, check_rejoin, pooled_points};
 use super::refusal::Refusal;
+pub use super::state::objective_outcome;
 use super::state::{DfState, Pending, Phase, TURN_LIMIT};
 use super::tables::{
     command_radius, dice_for, fire_die, loss_fraction, order_change_reach, rally_modifier, reaches,
-    Weapon, COMMAND_ROLL,
+    COMMAND_ROLL,
 };
 use super::unit::{Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
@@ -353,22 +355,6 @@ fn fire(out: &mut Out, field: &Battlefield, shooter: UnitId, target: UnitId) {
     }
 }
 
-/// A shooter's weapons, split into what fires directly and (against an open-topped target) its
-/// mortars, which strike the flank.
-fn split_mortars(u: &Unit, open_topped: bool) -> (Unit, Option<Unit>) {
-    let m = Weapon::Mortar.index();
-    if !open_topped || u.kit[m] == 0 {
-        return (u.clone(), None);
-    }
-    let mut direct = u.clone();
-    direct.kit[m] = 0;
-    let mut bombs = u.clone();
-    bombs.kit = [0; 9];
-    bombs.kit[m] = u.kit[m];
-    (bombs.officers, bombs.ncos) = (0, 0);
-    (direct, Some(bombs))
-}
-
 /// Fall back 2d6″ straight away from `from`, stopping at cover.
 pub(super) fn fall_back(out: &mut Out, field: &Battlefield, unit: UnitId, from: TablePoint) {
     let d = [out.roll(), out.roll()];
@@ -493,20 +479,5 @@ fn end_part(out: &mut Out, field: &Battlefield, mover: Side) {
         begin_part(out, field, mover.other());
     } else {
         begin_turn(out, field);
-    }
-}
-
-/// After the last turn: the attacker wins if it holds the objective — a unit of its own within
-/// 6″ and none of the defender's — otherwise it is a stand-off.
-pub fn objective_outcome(s: &DfState, field: &Battlefield) -> BattleOutcome {
-    let near = |side, pinned_too: bool| {
-        s.living(side).any(|u| {
-            (pinned_too || !u.pinned) && distance(u.at, field.objective) <= inches(6.0) + 1e-9
-        })
-    };
-    if near(Side::Attacker, false) && !near(Side::Defender, true) {
-        BattleOutcome::AttackerWins
-    } else {
-        BattleOutcome::StandOff
     }
 }

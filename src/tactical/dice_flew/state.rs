@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::artillery::{Battery, BatteryId};
 use super::features::Feature;
 use super::unit::{Action, Battalion, BattalionId, Order, Unit, UnitId};
+use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::Dice;
 use crate::tactical::ruleset::{BattleOutcome, Side};
 use crate::tactical::table::{distance, inches, TablePoint};
@@ -241,5 +242,20 @@ impl DfState {
             l[u.side.index()] += u.lost();
         }
         l
+    }
+}
+
+/// After the last turn: the attacker wins if it holds the objective — a unit of its own within
+/// 6″ and none of the defender's — otherwise it is a stand-off.
+pub fn objective_outcome(s: &DfState, field: &Battlefield) -> BattleOutcome {
+    let near = |side, pinned_too: bool| {
+        s.living(side).any(|u| {
+            (pinned_too || !u.pinned) && distance(u.at, field.objective) <= inches(6.0) + 1e-9
+        })
+    };
+    if near(Side::Attacker, false) && !near(Side::Defender, true) {
+        BattleOutcome::AttackerWins
+    } else {
+        BattleOutcome::StandOff
     }
 }
