@@ -6,10 +6,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::event::{DfEvent, Losses};
-use super::fire::{allocate, clear_of_friends, sees};
+use super::fire::{clear_of_friends, sees};
 use super::movement::cover_ground;
 use super::state::DfState;
-use super::tables::{dice_for, fire_die, loss_fraction, reaches, Guns, Weapon};
+use super::tables::{dice_for, loss_fraction, reaches, Guns, Weapon};
 use super::unit::{footprint, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::Emitter;
@@ -152,10 +152,8 @@ pub(super) fn barrage(
             });
             losses.total() == 0 && level
         } else {
-            let dice: Vec<u8> = (0..dice_for(points, 10)).map(|_| out.roll()).collect();
-            let hits = dice.iter().map(|&d| fire_die(d, false, cover)).sum();
-            let crits = dice.iter().filter(|&&d| d == 6).count() as u32;
-            let losses = allocate(&t, hits, crits);
+            let (dice, hits, losses) =
+                super::execute::roll_soft(out, &t, dice_for(points, 10), false, cover);
             out.emit(DfEvent::Barrage {
                 battery,
                 target,

@@ -336,13 +336,7 @@ fn fire(out: &mut Out, field: &Battlefield, shooter: UnitId, target: UnitId) {
         f.points += pooled;
         f.dice = dice_for(f.points, 10);
     }
-    let dice: Vec<u8> = (0..f.dice).map(|_| out.roll()).collect();
-    let hits: u32 = dice
-        .iter()
-        .map(|&d| fire_die(d, f.within_half, f.cover))
-        .sum();
-    let crits = dice.iter().filter(|&&d| d == 6).count() as u32;
-    let losses = allocate(&t, hits, crits);
+    let (dice, hits, losses) = roll_soft(out, &t, f.dice, f.within_half, f.cover);
     out.emit(DfEvent::Fired {
         shooter,
         target,
@@ -353,6 +347,22 @@ fn fire(out: &mut Out, field: &Battlefield, shooter: UnitId, target: UnitId) {
     if losses.total() > 0 && reaches(losses.total(), before, loss_fraction(t.quality)) {
         fall_back(out, field, target, s.at);
     }
+}
+
+/// Roll `n` dice of fire at soft target `t`: the hits after modifiers, and who they take (each
+/// unmodified 6 the firer's pick).
+pub(super) fn roll_soft(
+    out: &mut Out,
+    t: &Unit,
+    n: u32,
+    within_half: bool,
+    cover: bool,
+) -> (Vec<u8>, u32, super::event::Losses) {
+    let dice: Vec<u8> = (0..n).map(|_| out.roll()).collect();
+    let hits: u32 = dice.iter().map(|&d| fire_die(d, within_half, cover)).sum();
+    let crits = dice.iter().filter(|&&d| d == 6).count() as u32;
+    let losses = allocate(t, hits, crits);
+    (dice, hits, losses)
 }
 
 /// Fall back 2d6″ straight away from `from`, stopping at cover.
