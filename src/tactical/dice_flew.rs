@@ -9,10 +9,11 @@
 //! [`refusal`] and [`state`] (whose [`state::Pending`] pauses a move for interrupting fire);
 //! [`ai`] is its bot. The reading of the rules is in `docs/rules/dice_flew.md`.
 //!
-//! Not registered yet: see the doc for what is missing before it can be played from the game.
+//! [`artillery`] is the off-table batteries, their fire plans and forward observers.
 
 pub mod ai;
 pub mod apply;
+pub mod artillery;
 pub mod check;
 pub mod command;
 pub mod event;
@@ -22,6 +23,7 @@ pub mod fire;
 pub mod forces;
 pub mod melee;
 pub mod movement;
+pub mod patrol;
 pub mod refusal;
 pub mod state;
 pub mod tables;

@@ -1,11 +1,15 @@
 //! The Dice Flew's bot: it writes the obvious orders (the attacker attacks the objective, the
 //! defender holds it, field battalions forward of it where a named feature allows), advances
 //! within its orders, keeps its support weapons still once they have a target, always takes
-//! the shot it is offered, and goes to ground unless it is attacking.
+//! the shot it is offered, and goes to ground unless it is attacking. Its artillery: the
+//! attacker's fire plan shells the objective in turns 1 and 2, before its own companies can get
+//! there; after that (and for the defender, always) the observers call fire on the nearest enemy
+//! they see.
 
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::artillery::{observed_target, PlannedShot};
 use super::check::check;
 use super::command::DfCommand;
 use super::fire::closest_target;
@@ -13,7 +17,7 @@ use super::state::{DfState, Pending, Phase};
 use super::tables::allowance;
 use super::unit::{Action, Kind, Unit};
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::ruleset::BotLevel;
+use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::table::{compass_bearing, distance, inches, step};
 
 /// Whether a unit is a support weapon that stays put once it has a target.
@@ -29,7 +33,7 @@ fn support(u: &Unit) -> bool {
 fn advance(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
     let b = u.battalion?;
     let (action, place) = s.effective_order(b)?;
-    let goal = if u.kind == Kind::Hq {
+    let goal = if matches!(u.kind, Kind::Hq | Kind::Observer) {
         let cs: Vec<&Unit> = s.members(b).filter(|c| c.id != u.id).collect();
         if cs.is_empty() {
             return None;
@@ -69,12 +73,48 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
     None
 }
 
+/// The attacker's fire plan: every battery shells the objective in turns 1 and 2.
+fn plan_line(s: &DfState, side: Side) -> Option<DfCommand> {
+    if side != Side::Attacker {
+        return None;
+    }
+    s.batteries()
+        .iter()
+        .filter(|b| b.side == side)
+        .find_map(|b| {
+            let turn = (1..=2).find(|&t| b.planned(t).is_none())?;
+            Some(DfCommand::PlanFire {
+                battery: b.id,
+                shot: PlannedShot { turn, feature: 0 },
+            })
+        })
+}
+
+/// An observer's call for fire on the nearest enemy he sees, if any battery may fire.
+fn call_fire(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
+    s.batteries()
+        .iter()
+        .filter(|b| b.side == side && b.fired_turn != s.turn())
+        .find_map(|b| {
+            let obs = s.unit(b.observer?).filter(|o| o.alive())?;
+            let target = observed_target(field, s, obs)?;
+            let cmd = DfCommand::CallFire {
+                battery: b.id,
+                target,
+            };
+            check(field, s, &cmd).is_ok().then_some(cmd)
+        })
+}
+
 /// A useful set of legal commands for the side to act.
 pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
     let mut out = Vec::new();
     match (s.phase(), s.pending()) {
         (Phase::Over, _) => {}
-        (Phase::Orders(_), _) => out.push(DfCommand::OrdersDone),
+        (Phase::Orders(side), _) => {
+            out.extend(plan_line(s, side));
+            out.push(DfCommand::OrdersDone);
+        }
         (Phase::Initiative(_), _) => {
             out.push(DfCommand::GoFirst { first: true });
             out.push(DfCommand::GoFirst { first: false });
@@ -88,6 +128,7 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
             out.push(DfCommand::PushOn);
         }
         (Phase::Move(side), None) => {
+            out.extend(call_fire(field, s, side));
             for u in s.living(side) {
                 if !u.moved && !u.pinned {
                     out.extend(advance(field, s, u));
@@ -119,13 +160,16 @@ pub fn choose(
     match (s.phase(), s.pending()) {
         // The first unit with a move, without working out everyone's (the same choice as the
         // head of `candidates`, at a fraction of the cost).
-        (Phase::Move(side), None) => s
-            .living(side)
-            .filter(|u| !u.moved && !u.pinned)
-            .find_map(|u| advance(field, s, u))
+        (Phase::Orders(side), _) => plan_line(s, side).or(Some(DfCommand::OrdersDone)),
+        (Phase::Move(side), None) => call_fire(field, s, side)
+            .or_else(|| {
+                s.living(side)
+                    .filter(|u| !u.moved && !u.pinned)
+                    .find_map(|u| advance(field, s, u))
+            })
             .or(Some(DfCommand::Done)),
         (Phase::Initiative(side), _) => Some(DfCommand::GoFirst {
-            first: side == crate::tactical::ruleset::Side::Attacker,
+            first: side == Side::Attacker,
         }),
         (_, Some(Pending::React { mover, .. })) => {
             let attacking = s

@@ -2,7 +2,8 @@
 
 use super::event::{DfEvent, Losses};
 use super::state::{DfState, Phase};
-use super::unit::{Action, Order};
+use super::tables::Weapon;
+use super::unit::{Action, Kind, Order};
 use crate::tactical::omog::{Dice, Journal};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::Facing;
@@ -28,8 +29,21 @@ fn take(state: &mut DfState, unit: super::unit::UnitId, l: &Losses) {
         *k -= n.min(*k);
     }
     if l.total() > 0 {
-        // Any loss pins.
+        // Any loss pins, and a patrol still with its company shares its pin.
         u.pinned = true;
+        pin_patrols(state, unit, true);
+    }
+}
+
+/// Pin (or unpin) the patrols within half a move of company `c`.
+fn pin_patrols(state: &mut DfState, c: super::unit::UnitId, pinned: bool) {
+    let with: Vec<usize> = (0..state.units.len())
+        .filter(|&i| {
+            state.units[i].parent == Some(c) && state.with_company(state.units[i].id) == Some(true)
+        })
+        .collect();
+    for i in with {
+        state.units[i].pinned = pinned;
     }
 }
 
@@ -39,6 +53,49 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
     match e {
         DfEvent::OrderWritten { battalion, order } => {
             state.battalions[battalion.0 as usize].order = Some(*order)
+        }
+        DfEvent::FirePlanned { battery, shot } => {
+            let b = &mut state.batteries[battery.0 as usize];
+            b.plan.retain(|p| p.turn != shot.turn);
+            b.plan.push(*shot);
+            b.plan.sort_by_key(|p| p.turn);
+        }
+        DfEvent::CallForFire { battery, .. } | DfEvent::Bombardment { battery, .. } => {
+            state.batteries[battery.0 as usize].fired_turn = state.turn;
+        }
+        DfEvent::Barrage { target, losses, .. } => take(state, *target, losses),
+        DfEvent::Detached {
+            unit,
+            patrol,
+            men,
+            at,
+        } => {
+            let c = &mut state.units[unit.0 as usize];
+            c.kit[Weapon::Rifle.index()] -= men;
+            c.start -= men;
+            let mut p = c.clone();
+            p.id = *patrol;
+            p.kind = Kind::Patrol;
+            p.at = *at;
+            p.officers = 0;
+            p.ncos = 0;
+            p.kit = [0; 9];
+            p.kit[Weapon::Rifle.index()] = *men;
+            p.start = *men;
+            p.parent = Some(*unit);
+            p.radio = false;
+            p.phone = false;
+            debug_assert_eq!(state.units.len(), patrol.0 as usize);
+            state.units.push(p);
+        }
+        DfEvent::Rejoined { patrol, unit } => {
+            let p = &mut state.units[patrol.0 as usize];
+            let (men, start) = (p.kit[Weapon::Rifle.index()], p.start);
+            p.kit = [0; 9];
+            p.start = 0;
+            let c = &mut state.units[unit.0 as usize];
+            c.kit[Weapon::Rifle.index()] += men;
+            c.start += start;
         }
         DfEvent::OrdersDone { side } => {
             state.phase = match side {
@@ -65,6 +122,7 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
         DfEvent::Rally { unit, ok, .. } => {
             if *ok {
                 state.units[unit.0 as usize].pinned = false;
+                pin_patrols(state, *unit, false);
             }
         }
         DfEvent::OrderChange {
@@ -91,6 +149,7 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             u.moved = true;
             u.busy = true;
             u.to_ground = false;
+            u.phone = false;
         }
         DfEvent::Paused { pending } => state.pending = Some(pending.clone()),
         DfEvent::Passed => {
@@ -124,6 +183,7 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             let u = &mut state.units[unit.0 as usize];
             u.at = *to;
             u.pinned = true;
+            u.phone = false;
         }
         DfEvent::Melee { units, losses, .. } => {
             for id in units.iter().flatten() {

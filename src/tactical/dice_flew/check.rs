@@ -1,10 +1,12 @@
 //! Whether a Dice Flew command is legal now, and whose command the battle waits for.
 
+use super::artillery::may_call;
 use super::command::DfCommand;
 use super::fire::{closest_target, may_fire_at};
 use super::movement::{move_fraction, room, Blocked};
+use super::patrol::{check_detach, check_rejoin};
 use super::refusal::Refusal;
-use super::state::{DfState, Pending, Phase};
+use super::state::{DfState, Pending, Phase, TURN_LIMIT};
 use super::tables::engaged;
 use super::unit::{Action, BattalionId, Order, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
@@ -91,7 +93,10 @@ pub fn lagging_attack(field: &Battlefield, s: &DfState, side: Side) -> Option<Ta
             let (Action::Attack, at) = s.effective_order(b.id)? else {
                 return None;
             };
-            let companies: Vec<&Unit> = s.members(b.id).filter(|u| u.id != b.hq).collect();
+            let companies: Vec<&Unit> = s
+                .members(b.id)
+                .filter(|u| !u.staff() && s.with_company(u.id) != Some(true))
+                .collect();
             let done = companies.iter().filter(|u| attacking(field, s, u)).count();
             (2 * done < companies.len()).then_some(at)
         })
@@ -147,6 +152,51 @@ pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Re
                 return Err(Refusal::NotNow("orders are written before the battle"));
             }
             check_order(s, side, *battalion, order)
+        }
+        DfCommand::PlanFire { battery, shot } => {
+            if phase != Phase::Orders(side) {
+                return Err(Refusal::NotNow("fire plans are written before the battle"));
+            }
+            s.battery(*battery)
+                .filter(|b| b.side == side)
+                .ok_or(Refusal::NotYours)?;
+            if (shot.feature as usize) >= s.features().len() {
+                return Err(Refusal::NoFeature);
+            }
+            if !(1..=TURN_LIMIT).contains(&shot.turn) {
+                return Err(Refusal::NotNow("a fire plan names a turn of the battle"));
+            }
+            Ok(())
+        }
+        DfCommand::CallFire { battery, target } => {
+            if phase != Phase::Move(side) || pending.is_some() || s.living(side).any(|u| u.moved) {
+                return Err(Refusal::NotNow(
+                    "bombardments come at the start of your part, before anything moves",
+                ));
+            }
+            let b = s.battery(*battery).filter(|b| b.side == side);
+            let b = b.ok_or(Refusal::NotYours)?;
+            if b.fired_turn == s.turn() {
+                return Err(Refusal::BatteryUsed(b.label()));
+            }
+            let obs = b.observer.and_then(|o| s.unit(o)).filter(|o| o.alive());
+            let obs = obs.ok_or(Refusal::CannotCall("the battery's observer is gone"))?;
+            let t = s
+                .unit(*target)
+                .ok_or(Refusal::CannotCall("there is no such unit"))?;
+            may_call(field, s, obs, t).map_err(Refusal::CannotCall)
+        }
+        DfCommand::Detach { unit, men } => {
+            if phase != Phase::Move(side) || pending.is_some() {
+                return Err(Refusal::NotNow("patrols go out in your side's movement"));
+            }
+            check_detach(field, s, side, *unit, *men).map(|_| ())
+        }
+        DfCommand::Rejoin { patrol } => {
+            if phase != Phase::Move(side) || pending.is_some() {
+                return Err(Refusal::NotNow("patrols rejoin in your side's movement"));
+            }
+            check_rejoin(s, side, *patrol).map(|_| ())
         }
         DfCommand::OrdersDone => match phase {
             Phase::Orders(_) => Ok(()),

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::artillery::{BatteryId, PlannedShot};
 use super::unit::{BattalionId, Order, UnitId};
 use crate::tactical::table::TablePoint;
 
@@ -16,6 +17,14 @@ pub enum DfCommand {
         /// The order.
         order: Order,
     },
+    /// Before the battle: add a line to an off-table battery's fire plan (it replaces any line
+    /// for the same turn).
+    PlanFire {
+        /// Which battery.
+        battery: BatteryId,
+        /// When and where.
+        shot: PlannedShot,
+    },
     /// The side's orders are written.
     OrdersDone,
     /// The initiative winner goes first (`true`) or second.
@@ -29,6 +38,26 @@ pub enum DfCommand {
         battalion: BattalionId,
         /// The new order.
         order: Order,
+    },
+    /// At the start of the side's part, before anything moves: a battery's forward observer
+    /// calls its fire on an enemy unit he sees (the order-change roll, 2+).
+    CallFire {
+        /// Which battery.
+        battery: BatteryId,
+        /// The enemy unit shelled.
+        target: UnitId,
+    },
+    /// Before a company moves: detach up to four of its riflemen as a patrol beside it.
+    Detach {
+        /// The company.
+        unit: UnitId,
+        /// Riflemen sent, 1 to 4.
+        men: u8,
+    },
+    /// A patrol within half a move of its company rejoins it.
+    Rejoin {
+        /// The patrol.
+        patrol: UnitId,
     },
     /// Move a unit straight to a point (it faces the way it went).
     Move {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::artillery::{BatteryId, PlannedShot};
 use super::state::Pending;
 use super::unit::{BattalionId, Order, UnitId};
 use crate::tactical::ruleset::{BattleOutcome, Side};
@@ -36,6 +37,13 @@ pub enum DfEvent {
         battalion: BattalionId,
         /// The order.
         order: Order,
+    },
+    /// A line of a battery's fire plan was written.
+    FirePlanned {
+        /// Which battery.
+        battery: BatteryId,
+        /// When and where.
+        shot: PlannedShot,
     },
     /// A side finished writing orders.
     OrdersDone {
@@ -83,6 +91,61 @@ pub enum DfEvent {
         modifier: i32,
         /// Whether it succeeded.
         ok: bool,
+    },
+    /// A forward observer called for fire: the order-change roll.
+    CallForFire {
+        /// Which battery.
+        battery: BatteryId,
+        /// The unit to be shelled.
+        target: UnitId,
+        /// The die.
+        die: u8,
+        /// Its modifier.
+        modifier: i32,
+        /// Whether the guns answer.
+        ok: bool,
+    },
+    /// A battery's shells fall on a point (planned) or on the observed target.
+    Bombardment {
+        /// Which battery.
+        battery: BatteryId,
+        /// Where.
+        at: TablePoint,
+        /// From the fire plan (or called by the observer).
+        planned: bool,
+    },
+    /// A barrage's dice against one unit it struck.
+    Barrage {
+        /// Which battery.
+        battery: BatteryId,
+        /// The unit struck.
+        target: UnitId,
+        /// The dice.
+        dice: Vec<u8>,
+        /// Hits (soft targets) or vehicles destroyed (armour).
+        hits: u32,
+        /// The armour's defence the dice met (none for soft targets).
+        defence: Option<i32>,
+        /// Figures lost.
+        losses: Losses,
+    },
+    /// A patrol was detached from its company.
+    Detached {
+        /// The company.
+        unit: UnitId,
+        /// The new patrol's id (the next free one).
+        patrol: UnitId,
+        /// Riflemen sent.
+        men: u8,
+        /// Where it stands.
+        at: TablePoint,
+    },
+    /// A patrol rejoined its company.
+    Rejoined {
+        /// The patrol.
+        patrol: UnitId,
+        /// The company.
+        unit: UnitId,
     },
     /// A unit out of command rolled to move.
     CommandRoll {
@@ -204,7 +267,10 @@ impl DfEvent {
             DfEvent::Rally { dice, .. }
             | DfEvent::Fired { dice, .. }
             | DfEvent::AntiTank { dice, .. } => dice.len() as u64,
-            DfEvent::OrderChange { .. } | DfEvent::CommandRoll { .. } => 1,
+            DfEvent::OrderChange { .. }
+            | DfEvent::CommandRoll { .. }
+            | DfEvent::CallForFire { .. } => 1,
+            DfEvent::Barrage { dice, .. } => dice.len() as u64,
             DfEvent::Retreated { .. } => 2,
             DfEvent::Melee { dice, .. } => (dice[0].len() + dice[1].len()) as u64,
             _ => 0,

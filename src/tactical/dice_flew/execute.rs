@@ -2,20 +2,24 @@
 //! applied as it is written. A refused command writes nothing. The turn's automatic steps —
 //! initiative, rallies, melee, morale, the end — are written here too.
 
+use super::artillery::{barrage, struck_at, vehicles};
 use super::check::check;
 use super::command::DfCommand;
-use super::event::{DfEvent, Losses};
+use super::event::DfEvent;
 use super::fire::{
     allocate, anti_tank_dice, closest_target, defence, interrupters, may_fire, range, soft_fire,
+    split_mortars,
 };
 use super::movement::retreat_to;
+use super::patrol::{check_detach, check_rejoin, pooled_points};
 use super::refusal::Refusal;
+pub use super::state::objective_outcome;
 use super::state::{DfState, Pending, Phase, TURN_LIMIT};
 use super::tables::{
-    command_radius, fire_die, loss_fraction, order_change_reach, rally_modifier, reaches, Weapon,
+    command_radius, dice_for, fire_die, loss_fraction, order_change_reach, rally_modifier, reaches,
     COMMAND_ROLL,
 };
-use super::unit::{Kind, UnitId};
+use super::unit::{Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::Emitter;
 use crate::tactical::ruleset::{BattleOutcome, Side};
@@ -37,6 +41,54 @@ pub fn execute(
             battalion: *battalion,
             order: *order,
         }),
+        DfCommand::PlanFire { battery, shot } => out.emit(DfEvent::FirePlanned {
+            battery: *battery,
+            shot: *shot,
+        }),
+        DfCommand::CallFire { battery, target } => {
+            let obs = out.state().battery(*battery).and_then(|b| b.observer);
+            let obs = out
+                .state()
+                .unit(obs.expect("checked"))
+                .expect("checked")
+                .clone();
+            let die = out.roll();
+            let modifier = -(far_from_co(out.state(), side, &obs) as i32);
+            let ok = die as i32 + modifier >= COMMAND_ROLL;
+            out.emit(DfEvent::CallForFire {
+                battery: *battery,
+                target: *target,
+                die,
+                modifier,
+                ok,
+            });
+            if ok {
+                let at = out.state().unit(*target).expect("checked").at;
+                out.emit(DfEvent::Bombardment {
+                    battery: *battery,
+                    at,
+                    planned: false,
+                });
+                barrage(&mut out, field, *battery, at, &[*target]);
+            }
+        }
+        DfCommand::Detach { unit, men } => {
+            let at = check_detach(field, out.state(), side, *unit, *men).expect("checked");
+            let patrol = UnitId(out.state().units().len() as u16);
+            out.emit(DfEvent::Detached {
+                unit: *unit,
+                patrol,
+                men: *men,
+                at,
+            });
+        }
+        DfCommand::Rejoin { patrol } => {
+            let unit = check_rejoin(out.state(), side, *patrol).expect("checked");
+            out.emit(DfEvent::Rejoined {
+                patrol: *patrol,
+                unit,
+            });
+        }
         DfCommand::OrdersDone => {
             out.emit(DfEvent::OrdersDone { side });
             if side == Side::Defender {
@@ -46,11 +98,12 @@ pub fn execute(
         DfCommand::GoFirst { first } => {
             let s = if *first { side } else { side.other() };
             out.emit(DfEvent::FirstIs { side: s });
-            begin_part(&mut out, s);
+            begin_part(&mut out, field, s);
         }
         DfCommand::ChangeOrder { battalion, order } => {
             let die = out.roll();
-            let modifier = -(far_from_co(out.state(), side, *battalion) as i32);
+            let hq = out.state().hq(*battalion).cloned();
+            let modifier = -(hq.is_none_or(|hq| far_from_co(out.state(), side, &hq)) as i32);
             out.emit(DfEvent::OrderChange {
                 battalion: *battalion,
                 order: *order,
@@ -151,27 +204,33 @@ fn can_anyone_fire(field: &Battlefield, s: &DfState, side: Side) -> bool {
     })
 }
 
-/// Whether the army commander is more than 2 ft from the battalion's HQ with no radio between.
-fn far_from_co(s: &DfState, side: Side, b: super::unit::BattalionId) -> bool {
-    match (s.co(side), s.hq(b)) {
-        (Some(co), Some(hq)) => {
-            distance(co.at, hq.at) > order_change_reach() + 1e-9
-                && !(co.kind.radio() && hq.kind.radio())
+/// Whether the army commander is more than 2 ft from `u` (an HQ or an observer) with neither a
+/// radio nor a telephone line at both ends (or is gone): the order-change roll's −1.
+pub fn far_from_co(s: &DfState, side: Side, u: &Unit) -> bool {
+    match s.co(side) {
+        Some(co) => {
+            distance(co.at, u.at) > order_change_reach() + 1e-9
+                && !(co.radio && u.radio)
+                && !(co.phone && u.phone)
         }
-        _ => true,
+        None => true,
     }
 }
 
 /// A company acts freely only if led by an officer or NCO and within command radius of its HQ.
 pub fn needs_command_roll(s: &DfState, id: UnitId) -> bool {
     let Some(u) = s.unit(id) else { return false };
+    // A patrol with its company moves on the company's command.
+    if let (Some(true), Some(c)) = (s.with_company(id), u.parent) {
+        return needs_command_roll(s, c);
+    }
     let Some(b) = u.battalion else { return false };
-    if matches!(u.kind, Kind::Hq) {
+    if u.staff() {
         return false;
     }
     let in_reach = s
         .hq(b)
-        .is_some_and(|hq| distance(hq.at, u.at) <= command_radius(u.kind.radio()) + 1e-9);
+        .is_some_and(|hq| distance(hq.at, u.at) <= command_radius(u.radio && hq.radio) + 1e-9);
     !(u.led() && in_reach)
 }
 
@@ -238,33 +297,46 @@ fn fire(out: &mut Out, field: &Battlefield, shooter: UnitId, target: UnitId) {
     let cover = t.to_ground || field.cover(t.at, s.at).is_some();
     let before = t.strength();
     if t.kind.armour().is_some() {
-        let mods = anti_tank_dice(&s, dist, cover, false);
-        let dice: Vec<u8> = mods.iter().map(|_| out.roll()).collect();
-        let totals: Vec<i32> = dice.iter().zip(&mods).map(|(&d, m)| d as i32 + m).collect();
-        let def = defence(&t, s.at, false);
-        let losses = vehicles_lost(&t, totals.iter().filter(|&&x| x > def).count() as u32);
-        let bailed = losses.total() == 0 && totals.contains(&def);
-        out.emit(DfEvent::AntiTank {
-            shooter,
-            target,
-            dice,
-            totals,
-            defence: def,
-            losses,
-        });
-        if bailed {
+        // Mortar bombs come down on an open-topped vehicle as on its flank.
+        let (direct, bombs) = split_mortars(&s, t.open_topped);
+        let mut level = false;
+        let mut kills = 0;
+        for (by, def) in [
+            (Some(direct), defence(&t, s.at, false)),
+            (bombs, defence(&t, s.at, true)),
+        ] {
+            let Some(by) = by else { continue };
+            let mods = anti_tank_dice(&by, dist, cover, false);
+            if mods.is_empty() {
+                continue;
+            }
+            let dice: Vec<u8> = mods.iter().map(|_| out.roll()).collect();
+            let totals: Vec<i32> = dice.iter().zip(&mods).map(|(&d, m)| d as i32 + m).collect();
+            let now = out.state().unit(target).expect("target").clone();
+            let losses = vehicles(&now, totals.iter().filter(|&&x| x > def).count() as u32);
+            kills += losses.total();
+            level |= totals.contains(&def);
+            out.emit(DfEvent::AntiTank {
+                shooter,
+                target,
+                dice,
+                totals,
+                defence: def,
+                losses,
+            });
+        }
+        if kills == 0 && level {
             fall_back(out, field, target, s.at);
         }
         return;
     }
-    let f = soft_fire(&s, dist, cover);
-    let dice: Vec<u8> = (0..f.dice).map(|_| out.roll()).collect();
-    let hits: u32 = dice
-        .iter()
-        .map(|&d| fire_die(d, f.within_half, f.cover))
-        .sum();
-    let crits = dice.iter().filter(|&&d| d == 6).count() as u32;
-    let losses = allocate(&t, hits, crits);
+    let mut f = soft_fire(&s, dist, cover);
+    let pooled = pooled_points(out.state(), &s, t.at);
+    if pooled > 0 && s.kind != Kind::Snipers {
+        f.points += pooled;
+        f.dice = dice_for(f.points, 10);
+    }
+    let (dice, hits, losses) = roll_soft(out, &t, f.dice, f.within_half, f.cover);
     out.emit(DfEvent::Fired {
         shooter,
         target,
@@ -277,16 +349,20 @@ fn fire(out: &mut Out, field: &Battlefield, shooter: UnitId, target: UnitId) {
     }
 }
 
-/// Vehicles destroyed: the heaviest guns last.
-fn vehicles_lost(t: &super::unit::Unit, n: u32) -> Losses {
-    let mut l = Losses::default();
-    let mut left = n;
-    for w in [Weapon::LightGun, Weapon::MediumGun, Weapon::HeavyGun] {
-        let k = (t.kit[w.index()] as u32).min(left);
-        l.kit[w.index()] += k as u8;
-        left -= k;
-    }
-    l
+/// Roll `n` dice of fire at soft target `t`: the hits after modifiers, and who they take (each
+/// unmodified 6 the firer's pick).
+pub(super) fn roll_soft(
+    out: &mut Out,
+    t: &Unit,
+    n: u32,
+    within_half: bool,
+    cover: bool,
+) -> (Vec<u8>, u32, super::event::Losses) {
+    let dice: Vec<u8> = (0..n).map(|_| out.roll()).collect();
+    let hits: u32 = dice.iter().map(|&d| fire_die(d, within_half, cover)).sum();
+    let crits = dice.iter().filter(|&&d| d == 6).count() as u32;
+    let losses = allocate(t, hits, crits);
+    (dice, hits, losses)
 }
 
 /// Fall back 2d6″ straight away from `from`, stopping at cover.
@@ -328,14 +404,14 @@ fn begin_turn(out: &mut Out, field: &Battlefield) {
         if turn > 1 {
             let first = out.state().first();
             out.emit(DfEvent::FirstIs { side: first });
-            begin_part(out, first);
+            begin_part(out, field, first);
             return;
         }
     }
 }
 
 /// A side's part begins: its units may act again, and its pinned units try to rally.
-fn begin_part(out: &mut Out, side: Side) {
+fn begin_part(out: &mut Out, field: &Battlefield, side: Side) {
     out.emit(DfEvent::PartBegan { side });
     let pinned: Vec<_> = out
         .state()
@@ -347,6 +423,29 @@ fn begin_part(out: &mut Out, side: Side) {
         let dice: Vec<u8> = (0..n).map(|_| out.roll()).collect();
         let ok = dice.iter().any(|&d| d as i32 + m >= 4);
         out.emit(DfEvent::Rally { unit, dice, ok });
+    }
+    // Then the fire plan's bombardments for this turn, before anything moves.
+    let turn = out.state().turn();
+    let shots: Vec<_> = out
+        .state()
+        .batteries()
+        .iter()
+        .filter(|b| b.side == side && b.fired_turn != turn)
+        .filter_map(|b| {
+            Some((
+                b.id,
+                out.state().features().get(b.planned(turn)? as usize)?.at,
+            ))
+        })
+        .collect();
+    for (battery, at) in shots {
+        out.emit(DfEvent::Bombardment {
+            battery,
+            at,
+            planned: true,
+        });
+        let struck = struck_at(out.state(), at);
+        barrage(out, field, battery, at, &struck);
     }
 }
 
@@ -387,23 +486,8 @@ fn end_part(out: &mut Out, field: &Battlefield, mover: Side) {
         }
     }
     if mover == out.state().first() {
-        begin_part(out, mover.other());
+        begin_part(out, field, mover.other());
     } else {
         begin_turn(out, field);
-    }
-}
-
-/// After the last turn: the attacker wins if it holds the objective — a unit of its own within
-/// 6″ and none of the defender's — otherwise it is a stand-off.
-pub fn objective_outcome(s: &DfState, field: &Battlefield) -> BattleOutcome {
-    let near = |side, pinned_too: bool| {
-        s.living(side).any(|u| {
-            (pinned_too || !u.pinned) && distance(u.at, field.objective) <= inches(6.0) + 1e-9
-        })
-    };
-    if near(Side::Attacker, false) && !near(Side::Defender, true) {
-        BattleOutcome::AttackerWins
-    } else {
-        BattleOutcome::StandOff
     }
 }

@@ -36,8 +36,8 @@ pub fn may_fire(u: &Unit) -> Result<(), &'static str> {
         Err("it is pinned")
     } else if u.busy {
         Err("it moved, bombarded or fought since its last turn")
-    } else if matches!(u.kind, Kind::Hq | Kind::Co) {
-        Err("headquarters do not fight by fire")
+    } else if u.staff() {
+        Err("headquarters and observers do not fight by fire")
     } else {
         Ok(())
     }
@@ -106,6 +106,9 @@ pub fn may_fire_at(
     at: TablePoint,
 ) -> Result<(), &'static str> {
     may_fire(shooter)?;
+    if state.with_company(shooter.id) == Some(true) {
+        return Err("a patrol near its company fires with it");
+    }
     if state.has_fired_at(shooter.id, target) {
         return Err("it has fired at that unit already this turn");
     }
@@ -201,8 +204,10 @@ pub fn anti_tank_dice(shooter: &Unit, dist: f64, cover: bool, melee: bool) -> Ve
             }
             Some(_) => {}
             None => {
+                // Within 6″ every small arm counts its points, a mortar too (its 6″ minimum
+                // is for bombing soft targets, not for its crews' fire at a vehicle).
                 if melee || dist <= inches(SMALL_ARMS_AT_RANGE_IN) + 1e-9 {
-                    small_arms += w.points(dist.min(inches(SMALL_ARMS_AT_RANGE_IN))) * n;
+                    small_arms += w.points(inches(SMALL_ARMS_AT_RANGE_IN)) * n;
                 }
             }
         }
@@ -221,6 +226,22 @@ pub fn defence(target: &Unit, from: TablePoint, melee: bool) -> i32 {
     } else {
         flank
     }
+}
+
+/// A shooter's weapons, split into what fires directly and (against an open-topped target) its
+/// mortars, which strike the flank.
+pub fn split_mortars(u: &Unit, open_topped: bool) -> (Unit, Option<Unit>) {
+    let m = Weapon::Mortar.index();
+    if !open_topped || u.kit[m] == 0 {
+        return (u.clone(), None);
+    }
+    let mut direct = u.clone();
+    direct.kit[m] = 0;
+    let mut bombs = u.clone();
+    bombs.kit = [0; 9];
+    bombs.kit[m] = u.kit[m];
+    (bombs.officers, bombs.ncos) = (0, 0);
+    (direct, Some(bombs))
 }
 
 /// Who `hits` take from `u`, `crits` of them picked by the firer (officers, then NCOs), the rest
@@ -265,4 +286,41 @@ pub fn allocate(u: &Unit, hits: u32, crits: u32) -> Losses {
     l.officers += (officers as u32).min(left) as u8;
     debug_assert_eq!(WEAPONS.len(), 9);
     l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tactical::dice_flew::forces::unit;
+    use crate::tactical::force::Quality;
+    use crate::tactical::ruleset::Side;
+
+    #[test]
+    fn sixes_take_leaders_and_the_owner_loses_riflemen_first() {
+        let u = unit(
+            UnitId(0),
+            Side::Attacker,
+            Kind::Rifles,
+            Quality::Regular,
+            [0.0; 2],
+        );
+        // Three hits, one a 6: the officer, then two riflemen; the LMG and NCO are kept.
+        let l = allocate(&u, 3, 1);
+        assert_eq!(
+            (l.officers, l.ncos, l.kit[Weapon::Rifle.index()]),
+            (1, 0, 2)
+        );
+        // Eleven hits and no 6: the men go before their leaders, the LMG last of them.
+        let l = allocate(&u, 11, 0);
+        assert_eq!(
+            (l.kit[Weapon::Rifle.index()], l.kit[Weapon::Lmg.index()]),
+            (9, 1)
+        );
+        assert_eq!((l.ncos, l.officers), (1, 0));
+        assert_eq!(
+            allocate(&u, 40, 3).total(),
+            u.strength(),
+            "never more than it has"
+        );
+    }
 }

@@ -5,11 +5,14 @@
 //! mounted arm); guns → a battery of two field guns; mg → a machine-gun company (a
 //! fortification's die); armour → a troop of medium tanks. Every side also brings its army
 //! commander (CO) with staff and escort, and an HQ for every battalion of up to four companies.
+//! Named troop types add companies with radios, open-topped tank destroyers and off-table
+//! batteries (each with a forward observer on the table, attached to the side's first battalion).
 
+use super::artillery::{Battery, BatteryId};
 use super::features::features;
 use super::movement::{move_fraction, room};
 use super::state::DfState;
-use super::tables::{Armour, Weapon};
+use super::tables::{Armour, Guns, Weapon, GUNS_PER_BATTERY};
 use super::unit::{Action, Battalion, BattalionId, Kind, Order, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Arm, Element, Forces, Quality, TroopType};
@@ -22,6 +25,11 @@ pub const TROOPS: &[TroopType] = &[
         name: "rifles",
         arm: Arm::Foot,
         about: "rifle company: officer, NCO, 9 rifles, an LMG",
+    },
+    TroopType {
+        name: "radio-rifles",
+        arm: Arm::Foot,
+        about: "rifle company with a radio (24″ command radius; its HQ and the CO get radios)",
     },
     TroopType {
         name: "anti-tank",
@@ -49,6 +57,21 @@ pub const TROOPS: &[TroopType] = &[
         about: "battery of two medium field guns",
     },
     TroopType {
+        name: "light-battery",
+        arm: Arm::Guns,
+        about: "off-table battery of two light guns (5 points a gun) and its observer",
+    },
+    TroopType {
+        name: "medium-battery",
+        arm: Arm::Guns,
+        about: "off-table battery of two medium guns (10 points a gun) and its observer",
+    },
+    TroopType {
+        name: "heavy-battery",
+        arm: Arm::Guns,
+        about: "off-table battery of two heavy guns (15 points a gun) and its observer",
+    },
+    TroopType {
         name: "cavalry",
         arm: Arm::Horse,
         about: "cavalry squadron (24″ in the open)",
@@ -73,12 +96,42 @@ pub const TROOPS: &[TroopType] = &[
         arm: Arm::Armour,
         about: "three heavy tanks (7/5), heavy guns",
     },
+    TroopType {
+        name: "tank-destroyers",
+        arm: Arm::Armour,
+        about: "three open-topped tank destroyers (6/4), heavy guns",
+    },
 ];
+
+/// The guns of an element that is an off-table battery.
+pub fn battery_guns(e: &Element) -> Option<Guns> {
+    match e.troop.as_deref() {
+        Some("light-battery") => Some(Guns::Light),
+        Some("medium-battery") => Some(Guns::Medium),
+        Some("heavy-battery") => Some(Guns::Heavy),
+        _ => None,
+    }
+}
+
+/// A unit for an element: its kind's, with the radio or open top the troop type names.
+fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) -> Unit {
+    let mut u = unit(id, side, kind_of(e), e.quality, at);
+    match e.troop.as_deref() {
+        Some("radio-rifles") => u.radio = true,
+        Some("tank-destroyers") => {
+            u.open_topped = true;
+            u.kit = [0; 9];
+            u.kit[Weapon::HeavyGun.index()] = 3;
+        }
+        _ => {}
+    }
+    u
+}
 
 /// The kind of unit an element is.
 pub fn kind_of(e: &Element) -> Kind {
     match e.troop.as_deref() {
-        Some("rifles") => Kind::Rifles,
+        Some("rifles" | "radio-rifles") => Kind::Rifles,
         Some("anti-tank") => Kind::AntiTank,
         Some("mortars") => Kind::Mortars,
         Some("snipers") => Kind::Snipers,
@@ -88,7 +141,7 @@ pub fn kind_of(e: &Element) -> Kind {
         Some("armoured-cars") => Kind::ArmouredCars,
         Some("light-tanks") => Kind::Tanks(Armour::Light),
         Some("heavy-tanks") => Kind::Tanks(Armour::Heavy),
-        Some("medium-tanks") => Kind::Tanks(Armour::Medium),
+        Some("medium-tanks" | "tank-destroyers") => Kind::Tanks(Armour::Medium),
         _ => match e.arm {
             Arm::Foot => Kind::Rifles,
             Arm::Horse => Kind::ArmouredCars,
@@ -141,6 +194,14 @@ pub fn unit(id: UnitId, side: Side, kind: Kind, quality: Quality, at: TablePoint
             put(Weapon::Rifle, 4);
             true
         }
+        Kind::Observer => {
+            put(Weapon::Rifle, 2);
+            true
+        }
+        Kind::Patrol => {
+            put(Weapon::Rifle, 4);
+            false
+        }
         Kind::ArmouredCars | Kind::Tanks(Armour::Light) => {
             put(Weapon::LightGun, 3);
             false
@@ -176,6 +237,10 @@ pub fn unit(id: UnitId, side: Side, kind: Kind, quality: Quality, at: TablePoint
         to_ground: false,
         busy: false,
         moved: false,
+        radio: kind.radio(),
+        phone: false,
+        open_topped: false,
+        parent: None,
     };
     u.start = u.strength() as u8;
     u
@@ -257,7 +322,7 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             let es: Vec<&Element> = force
                 .elements
                 .iter()
-                .filter(|e| e.garrison == garrison)
+                .filter(|e| e.garrison == garrison && battery_guns(e).is_none())
                 .collect();
             let mut i = 0;
             for n in battalion_sizes(es.len()) {
@@ -267,7 +332,9 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
         }
         let houses = field.houses_near_objective(inches(12.0));
         let mut house_i = 0;
-        let total = force.len().max(1) as f64;
+        let on_table = force.elements.iter().filter(|e| battery_guns(e).is_none());
+        let total = on_table.count().max(1) as f64;
+        let first_battalion = s.battalions.len();
         let mut placed = 0.0;
         let line = |k: f64, depth: f64| -> TablePoint {
             // Spread across 40″ square to the line objective–edge, `depth` from the anchor.
@@ -309,12 +376,15 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
                 };
                 placed += 1.0;
                 let at = free_spot(field, &s, kind, want);
-                let mut u = unit(UnitId(s.units.len() as u16), side, kind, e.quality, at);
+                let mut u = element_unit(UnitId(s.units.len() as u16), side, e, at);
                 u.battalion = Some(b);
                 u.facing = facing;
                 qs.push(e.quality);
                 s.units.push(u);
             }
+            // A battalion with a radio company has a radio at its HQ too.
+            let radio = s.units.iter().any(|u| u.battalion == Some(b) && u.radio);
+            s.units[hq_id.0 as usize].radio = radio;
             s.battalions.push(Battalion {
                 id: b,
                 side,
@@ -345,7 +415,46 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             co_at,
         );
         co.facing = Facing(compass_bearing(co_at, centre));
+        // The CO has a radio if any of his HQs has; the defender, in prepared positions, has
+        // telephone lines from the CO to every HQ (and observer) until they move.
+        co.radio = s
+            .units
+            .iter()
+            .any(|u| u.side == side && u.kind == Kind::Hq && u.radio);
+        let phones = side == Side::Defender;
+        co.phone = phones;
+        let co_radio = co.radio;
         s.units.push(co);
+        for u in s.units.iter_mut() {
+            if u.side == side && u.kind == Kind::Hq {
+                u.phone = phones;
+            }
+        }
+        // Off-table batteries, each with its observer beside the first battalion's HQ.
+        let attach = (first_battalion < s.battalions.len()).then_some(first_battalion);
+        for e in &force.elements {
+            let Some(guns) = battery_guns(e) else {
+                continue;
+            };
+            let near = attach.map_or(co_at, |b| s.units[s.battalions[b].hq.0 as usize].at);
+            let at = free_spot(field, &s, Kind::Observer, near);
+            let id = UnitId(s.units.len() as u16);
+            let mut obs = unit(id, side, Kind::Observer, Quality::Regular, at);
+            obs.battalion = attach.map(|b| BattalionId(b as u16));
+            obs.facing = facing;
+            obs.radio = co_radio;
+            obs.phone = phones;
+            s.units.push(obs);
+            s.batteries.push(Battery {
+                id: BatteryId(s.batteries.len() as u16),
+                side,
+                guns,
+                count: GUNS_PER_BATTERY as u8,
+                observer: Some(id),
+                plan: Vec::new(),
+                fired_turn: 0,
+            });
+        }
     }
     s
 }

@@ -2,6 +2,7 @@
 //! by such contacts fight as one melee; both sides roll at once; the side that suffers more hits
 //! falls back 2d6″, and a tie fights on the next time either side is active.
 
+use super::artillery::vehicles;
 use super::event::{DfEvent, Losses};
 use super::execute::fall_back;
 use super::fire::{allocate, anti_tank_dice, range, soft_fire};
@@ -59,7 +60,7 @@ pub fn melees(s: &DfState) -> Vec<[Vec<UnitId>; 2]> {
 fn grenades(u: &Unit) -> bool {
     matches!(
         u.kind,
-        Kind::Rifles | Kind::AntiTank | Kind::MachineGuns | Kind::Mortars
+        Kind::Rifles | Kind::AntiTank | Kind::MachineGuns | Kind::Mortars | Kind::Patrol
     )
 }
 
@@ -149,15 +150,4 @@ fn nearest(units: &[Unit], from: crate::tactical::table::TablePoint) -> &Unit {
         .iter()
         .min_by(|a, b| distance(a.at, from).total_cmp(&distance(b.at, from)))
         .expect("a side in a melee has units")
-}
-
-fn vehicles(t: &Unit, n: u32) -> Losses {
-    let mut l = Losses::default();
-    let mut left = n;
-    for (i, k) in t.kit.iter().enumerate() {
-        let x = (*k as u32).min(left);
-        l.kit[i] += x as u8;
-        left -= x;
-    }
-    l
 }

@@ -50,6 +50,15 @@ pub enum Refusal {
     /// The shooter may not fire now.
     #[error("The {0} may not fire: {1}.")]
     CannotFire(String, &'static str),
+    /// A battery fires (or is called) once a turn.
+    #[error("The {0} has already fired this turn.")]
+    BatteryUsed(String),
+    /// The observer may not call fire on that target.
+    #[error("The forward observer cannot call fire there: {0}.")]
+    CannotCall(&'static str),
+    /// A patrol cannot be sent or taken back.
+    #[error("Patrol: {0}.")]
+    Patrol(&'static str),
     /// An attack order's battalion must advance with at least half its companies.
     #[error("Under its attack order, half of the battalion's companies must advance on {0} or be fighting.")]
     AttackLags(String),

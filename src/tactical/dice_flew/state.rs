@@ -4,8 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::artillery::{Battery, BatteryId};
 use super::features::Feature;
 use super::unit::{Action, Battalion, BattalionId, Order, Unit, UnitId};
+use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::Dice;
 use crate::tactical::ruleset::{BattleOutcome, Side};
 use crate::tactical::table::{distance, inches, TablePoint};
@@ -70,6 +72,9 @@ pub struct DfState {
     pub(super) fired: Vec<(UnitId, UnitId)>,
     pub(super) outcome: Option<BattleOutcome>,
     pub(super) dice: Dice,
+    /// Off-table batteries.
+    #[serde(default)]
+    pub(super) batteries: Vec<Battery>,
 }
 
 impl DfState {
@@ -92,7 +97,28 @@ impl DfState {
             fired: Vec::new(),
             outcome: None,
             dice: Dice::new(seed),
+            batteries: Vec::new(),
         }
+    }
+
+    /// Off-table batteries of both sides.
+    pub fn batteries(&self) -> &[Battery] {
+        &self.batteries
+    }
+
+    /// A battery.
+    pub fn battery(&self, id: BatteryId) -> Option<&Battery> {
+        self.batteries.get(id.0 as usize)
+    }
+
+    /// Whether a patrol is within half a move of its company, and so part of it; beyond that
+    /// it counts as a company of its own. `None` for a unit that is not a patrol (or whose
+    /// company is gone).
+    pub fn with_company(&self, patrol: UnitId) -> Option<bool> {
+        let p = self.unit(patrol)?;
+        let c = self.unit(p.parent?).filter(|c| c.alive())?;
+        let half = super::tables::allowance(p.kind.movement(), super::tables::Ground::Open)? / 2.0;
+        Some(p.gap(c) <= half + 1e-9)
     }
 
     /// Every unit, living or not, by id.
@@ -169,7 +195,7 @@ impl DfState {
 
     /// The army commander of `side`, if alive.
     pub fn co(&self, side: Side) -> Option<&Unit> {
-        self.living(side).find(|u| u.battalion.is_none())
+        self.living(side).find(|u| u.kind == super::unit::Kind::Co)
     }
 
     /// The battalion's HQ, if alive.
@@ -216,5 +242,20 @@ impl DfState {
             l[u.side.index()] += u.lost();
         }
         l
+    }
+}
+
+/// After the last turn: the attacker wins if it holds the objective — a unit of its own within
+/// 6″ and none of the defender's — otherwise it is a stand-off.
+pub fn objective_outcome(s: &DfState, field: &Battlefield) -> BattleOutcome {
+    let near = |side, pinned_too: bool| {
+        s.living(side).any(|u| {
+            (pinned_too || !u.pinned) && distance(u.at, field.objective) <= inches(6.0) + 1e-9
+        })
+    };
+    if near(Side::Attacker, false) && !near(Side::Defender, true) {
+        BattleOutcome::AttackerWins
+    } else {
+        BattleOutcome::StandOff
     }
 }

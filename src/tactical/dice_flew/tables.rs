@@ -113,6 +113,32 @@ pub fn dice_for(points: u32, per: u32) -> u32 {
     (2 * points + per) / (2 * per)
 }
 
+/// The guns of an off-table battery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Guns {
+    /// Light field guns: 5 points a gun.
+    Light,
+    /// Medium guns: 10 points a gun.
+    Medium,
+    /// Heavy guns: 15 points a gun.
+    Heavy,
+}
+
+impl Guns {
+    /// Barrage points per gun, at any range.
+    pub fn points(self) -> u32 {
+        match self {
+            Guns::Light => 5,
+            Guns::Medium => 10,
+            Guns::Heavy => 15,
+        }
+    }
+}
+
+/// Guns in an off-table battery (one strategic die).
+pub const GUNS_PER_BATTERY: u32 = 2;
+
 /// How a unit goes over the ground.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -335,6 +361,16 @@ mod tests {
         assert_eq!(ground(&f(false, true, false, false)), Ground::Broken);
         assert_eq!(ground(&f(false, false, false, true)), Ground::Broken);
         assert_eq!(ground(&f(false, false, false, false)), Ground::Open);
+    }
+
+    #[test]
+    fn barrages_are_5_10_15_points_a_gun() {
+        assert_eq!(Guns::Light.points(), 5);
+        assert_eq!(Guns::Medium.points(), 10);
+        assert_eq!(Guns::Heavy.points(), 15);
+        // A battery of two medium guns: 20 points, two dice, each −2 as fire beyond half range.
+        assert_eq!(dice_for(GUNS_PER_BATTERY * Guns::Medium.points(), 10), 2);
+        assert_eq!(fire_die(6, false, false), 4);
     }
 
     #[test]

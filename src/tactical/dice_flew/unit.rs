@@ -43,15 +43,23 @@ pub enum Kind {
     Hq,
     /// The army commander (CO) with his staff and escort.
     Co,
+    /// A forward observation officer and his signallers, calling an off-table battery's fire.
+    Observer,
+    /// Up to four men detached from a company.
+    Patrol,
 }
 
 impl Kind {
     /// How it goes over the ground.
     pub fn movement(self) -> Movement {
         match self {
-            Kind::Rifles | Kind::MachineGuns | Kind::Mortars | Kind::AntiTank | Kind::Snipers => {
-                Movement::Foot
-            }
+            Kind::Rifles
+            | Kind::MachineGuns
+            | Kind::Mortars
+            | Kind::AntiTank
+            | Kind::Snipers
+            | Kind::Observer
+            | Kind::Patrol => Movement::Foot,
             Kind::Cavalry | Kind::ArmouredCars => Movement::Fast,
             Kind::Tanks(_) => Movement::Tracked,
             Kind::FieldGuns | Kind::Hq | Kind::Co => Movement::Towed,
@@ -67,7 +75,8 @@ impl Kind {
         }
     }
 
-    /// Whether it carries radios (vehicles do; foot and horse rely on runners).
+    /// Whether it carries radios whatever the force says (vehicles do; foot and horse rely on
+    /// runners unless the force names `radio-rifles`).
     pub fn radio(self) -> bool {
         self.armour().is_some()
     }
@@ -88,6 +97,8 @@ impl Kind {
             Kind::Tanks(Armour::Heavy) => "heavy tanks",
             Kind::Hq => "battalion HQ",
             Kind::Co => "army commander",
+            Kind::Observer => "forward observer",
+            Kind::Patrol => "patrol",
         }
     }
 }
@@ -130,6 +141,18 @@ pub struct Unit {
     pub busy: bool,
     /// Moved (or tried to) in its side's current movement.
     pub moved: bool,
+    /// Carries a radio: 24″ command radius, and order changes from a CO with one at any range.
+    #[serde(default)]
+    pub radio: bool,
+    /// On a telephone line laid before the battle (the defender's CO and HQs); moving cuts it.
+    #[serde(default)]
+    pub phone: bool,
+    /// Open-topped vehicles: mortar bombs and shells strike them as from the flank.
+    #[serde(default)]
+    pub open_topped: bool,
+    /// A patrol's company.
+    #[serde(default)]
+    pub parent: Option<UnitId>,
 }
 
 impl Unit {
@@ -187,7 +210,17 @@ impl Unit {
 
     /// Its name for players: kind and number.
     pub fn label(&self) -> String {
-        format!("{} {}", self.kind.name(), self.id.0 + 1)
+        let name = if self.open_topped {
+            "tank destroyers"
+        } else {
+            self.kind.name()
+        };
+        format!("{name} {}", self.id.0 + 1)
+    }
+
+    /// Whether it is a headquarters party (CO, HQ, observer) rather than a fighting company.
+    pub fn staff(&self) -> bool {
+        matches!(self.kind, Kind::Hq | Kind::Co | Kind::Observer)
     }
 }
 

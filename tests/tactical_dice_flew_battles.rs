@@ -1,0 +1,301 @@
+//! Whole Dice Flew battles played by its bot on the real terrain of Encamp: they finish, they
+//! keep the rules event by event (the property test), and the golden battles replay.
+
+#[path = "tactical_dice_flew_support/mod.rs"]
+mod support;
+
+use omms::tactical::dice_flew::command::DfCommand;
+use omms::tactical::dice_flew::event::DfEvent;
+use omms::tactical::dice_flew::unit::UnitId;
+use omms::tactical::dice_flew::DiceFlew;
+use omms::tactical::drive;
+use omms::tactical::force::Quality;
+use omms::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset};
+use omms::tactical::table::{distance, inches};
+use std::path::Path;
+use support::*;
+
+#[test]
+fn bot_battles_on_real_terrain_play_to_the_end() {
+    let f = encamp(200.0);
+    let fs = forces("3*foot,mg,armour", "2*foot@house,foot,mg");
+    for seed in 0..6 {
+        let p = drive::play(
+            &DiceFlew,
+            &f,
+            &fs,
+            seed,
+            [BotLevel::Captain; 2],
+            None,
+            |_| {},
+        );
+        eprintln!(
+            "seed {seed}: {:?} {:?} cmds {}",
+            p.outcome,
+            p.summary,
+            p.commands.len()
+        );
+        assert!(
+            DiceFlew.outcome(&p.state).is_some(),
+            "seed {seed} did not finish"
+        );
+    }
+}
+
+/// Every command of bot battles, checked event by event against the position it was fired
+/// from: nobody fires out of its arc, out of reach, pinned or after moving; no move goes past
+/// its allowance (each is checked); a side concedes only with every battalion shaken; the
+/// attacker's fire plan lands on its turns, and observers call fire only on what they see.
+#[test]
+fn auto_battles_keep_arc_eligibility_and_concession() {
+    use omms::tactical::dice_flew::artillery::may_call;
+    use omms::tactical::dice_flew::fire::{may_fire, reach};
+    let f = encamp(200.0);
+    let fs = forces(
+        "2*foot,mg,armour,anti-tank,medium-battery",
+        "2*foot@house,hmg,field-guns,light-battery",
+    );
+    let (mut rallies, mut melees, mut planned, mut called) = (0, 0, 0, 0);
+    for seed in 0..4 {
+        let mut s = DiceFlew.setup(&f, &fs, seed);
+        let mut rng = drive::bot_rng(seed);
+        let mut n = 0;
+        let mut retreats_due: Vec<UnitId> = Vec::new();
+        while let Some(side) = DiceFlew.actor(&s) {
+            let cmd = DiceFlew
+                .choose(BotLevel::Captain, &f, &s, &mut rng)
+                .unwrap();
+            let ev = DiceFlew.execute(&f, &mut s.clone(), &cmd).unwrap();
+            let mut t = s.clone();
+            for e in &ev {
+                if let DfEvent::Fired { target, losses, .. } = e {
+                    let u = t.unit(*target).unwrap();
+                    let (n, d) = omms::tactical::dice_flew::tables::loss_fraction(u.quality);
+                    if losses.total() > 0 && losses.total() * d >= u.strength() * n {
+                        retreats_due.push(*target);
+                    }
+                }
+                match e {
+                    DfEvent::Fired {
+                        shooter, target, ..
+                    }
+                    | DfEvent::AntiTank {
+                        shooter, target, ..
+                    } => {
+                        let (a, b) = (t.unit(*shooter).unwrap(), t.unit(*target).unwrap());
+                        assert!(
+                            a.facing.within_arc(a.at, b.at, 45.0),
+                            "seed {seed}: out of arc"
+                        );
+                        assert!(may_fire(a).is_ok(), "seed {seed}: ineligible shooter");
+                        let r = omms::tactical::dice_flew::fire::range(a.at, b.at);
+                        assert!(r <= reach(a, b.kind.armour().is_some()) + 1e-6);
+                    }
+                    DfEvent::Rally { unit, dice, ok } => {
+                        let u = t.unit(*unit).unwrap();
+                        assert!(u.pinned && dice.len() as u32 == u.rally_dice());
+                        let m = match u.quality {
+                            Quality::Green => -1,
+                            Quality::Regular => 0,
+                            Quality::Elite => 1,
+                        };
+                        assert_eq!(*ok, dice.iter().any(|&d| d as i32 + m >= 4), "rally on 4+");
+                        rallies += 1;
+                    }
+                    DfEvent::Melee { units, loser, .. } => {
+                        // Everyone in it is within 3″ of someone of the other side.
+                        for k in 0..2 {
+                            for id in &units[k] {
+                                let u = t.unit(*id).unwrap();
+                                assert!(units[1 - k].iter().any(|e| {
+                                    omms::tactical::dice_flew::fire::range(
+                                        u.at,
+                                        t.unit(*e).unwrap().at,
+                                    ) <= inches(3.0) + 1e-6
+                                }));
+                            }
+                        }
+                        melees += 1;
+                        if let Some(l) = loser {
+                            retreats_due.extend(units[l.index()].iter().copied());
+                        }
+                    }
+                    DfEvent::Retreated { unit, dice, to } => {
+                        let u = t.unit(*unit).unwrap();
+                        assert!(
+                            distance(u.at, *to) <= inches((dice[0] + dice[1]) as f64) + 1e-6,
+                            "2d6″ at most"
+                        );
+                        retreats_due.retain(|x| x != unit);
+                    }
+                    DfEvent::Shaken { battalion } => {
+                        let (lost, start) = t
+                            .units()
+                            .iter()
+                            .filter(|u| u.battalion == Some(*battalion))
+                            .fold((0, 0), |(l, s), u| (l + u.lost(), s + u.start as u32));
+                        let (n, d) = omms::tactical::dice_flew::tables::loss_fraction(
+                            t.battalion(*battalion).unwrap().quality,
+                        );
+                        assert!(lost * d >= start * n, "shaken at its fraction");
+                    }
+                    DfEvent::Bombardment {
+                        battery,
+                        planned: true,
+                        ..
+                    } => {
+                        let b = t.battery(*battery).unwrap();
+                        assert!(b.planned(t.turn()).is_some(), "only on its plan's turns");
+                        planned += 1;
+                    }
+                    DfEvent::CallForFire {
+                        battery, target, ..
+                    } => {
+                        let b = t.battery(*battery).unwrap();
+                        let obs = t.unit(b.observer.unwrap()).unwrap();
+                        assert!(may_call(&f, &t, obs, t.unit(*target).unwrap()).is_ok());
+                        called += 1;
+                    }
+                    DfEvent::Barrage {
+                        target,
+                        losses,
+                        defence: None,
+                        ..
+                    } => {
+                        let u = t.unit(*target).unwrap();
+                        let (n, d) = omms::tactical::dice_flew::tables::loss_fraction(u.quality);
+                        if losses.total() > 0 && losses.total() * d >= u.strength() * n {
+                            retreats_due.push(*target);
+                        }
+                    }
+                    DfEvent::Conceded { side } => {
+                        assert!(
+                            t.battalions()
+                                .iter()
+                                .filter(|b| b.side == *side)
+                                .all(|b| b.shaken)
+                                || t.living(*side).all(|u| u.battalion.is_none())
+                        );
+                    }
+                    _ => {}
+                }
+                omms::tactical::dice_flew::apply::apply(&mut t, e);
+            }
+            // A company hard hit by one round of fire, and the loser of a melee, fall back.
+            retreats_due.retain(|id| t.unit(*id).is_some_and(|u| u.alive()));
+            assert!(
+                retreats_due.is_empty(),
+                "seed {seed}: no retreat for {retreats_due:?}"
+            );
+            let _ = side;
+            DiceFlew.execute(&f, &mut s, &cmd).unwrap();
+            n += 1;
+            assert!(n < 5000);
+        }
+        assert!(DiceFlew.outcome(&s).is_some());
+    }
+    assert!(
+        rallies > 0 && melees > 0 && planned > 0 && called > 0,
+        "the battles rallied ({rallies}), fought ({melees}), shelled by plan ({planned}) and \
+         on call ({called})"
+    );
+}
+
+/// A golden battle: the table, forces, seed, every command and where they lead.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Golden {
+    about: String,
+    at: String,
+    from_bearing: f64,
+    attacker: String,
+    defender: String,
+    seed: u64,
+    outcome: BattleOutcome,
+    turns: u32,
+    losses: [u32; 2],
+    commands: Vec<DfCommand>,
+}
+
+/// Golden logs under `tests/dice_flew_golden/` (not `tests/golden/`, whose test replays through
+/// the registry, until the ruleset is registered) replay command by command to the same end;
+/// `OMMS_REGEN_GOLDEN=1` writes them again (and the commit says why).
+#[test]
+fn golden_battles_replay() {
+    let cases = [
+        (
+            "rifles_and_tanks_attack_a_garrison",
+            200.0,
+            "3*foot,mg,armour",
+            "2*foot@house,foot,mg",
+            11,
+        ),
+        (
+            "armoured_cars_and_guns_from_the_north",
+            10.0,
+            "2*horse,guns,2*foot/elite",
+            "foot@house,foot/green,hmg,anti-tank",
+            4,
+        ),
+        (
+            "heavy_tanks_against_field_guns",
+            120.0,
+            "heavy-tanks,2*rifles,mortars",
+            "field-guns,2*rifles@house,snipers",
+            8,
+        ),
+        (
+            "a_barrage_and_tank_destroyers_against_radio_rifles",
+            280.0,
+            "tank-destroyers,2*rifles,heavy-battery",
+            "radio-rifles@house,rifles,hmg,medium-battery",
+            5,
+        ),
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dice_flew_golden");
+    for (name, bearing, a, d, seed) in cases {
+        let f = encamp(bearing);
+        let fs = forces(a, d);
+        let path = dir.join(format!("{name}.json"));
+        if std::env::var_os("OMMS_REGEN_GOLDEN").is_some() {
+            let p = drive::play(
+                &DiceFlew,
+                &f,
+                &fs,
+                seed,
+                [BotLevel::Captain; 2],
+                None,
+                |_| {},
+            );
+            let g = Golden {
+                about: name.replace('_', " "),
+                at: "Encamp".into(),
+                from_bearing: bearing,
+                attacker: a.into(),
+                defender: d.into(),
+                seed,
+                outcome: p.outcome,
+                turns: p.summary.turns,
+                losses: p.summary.losses,
+                commands: p.commands,
+            };
+            std::fs::create_dir_all(&dir).unwrap();
+            let tmp = path.with_extension("tmp");
+            std::fs::write(&tmp, serde_json::to_string_pretty(&g).unwrap()).unwrap();
+            std::fs::rename(&tmp, &path).unwrap();
+        }
+        let g: Golden = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let (outcome, summary) = drive::replay_finished(
+            &DiceFlew,
+            &f,
+            &forces(&g.attacker, &g.defender),
+            g.seed,
+            &g.commands,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            (outcome, summary.turns, summary.losses),
+            (g.outcome, g.turns, g.losses),
+            "{name}"
+        );
+    }
+}
