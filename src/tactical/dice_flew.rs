@@ -22,6 +22,7 @@ pub mod fire;
 pub mod forces;
 pub mod melee;
 pub mod movement;
+pub mod preview;
 pub mod refusal;
 pub mod state;
 pub mod tables;
