@@ -138,7 +138,7 @@ fn you_write_an_order_and_shoot_into_the_bots_move_at_the_prompt() {
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
     script.push_str(&format!(
-        "save {}\nbutton Skip\nwait 2\nbutton AI plays\nwait 1\nbutton Skip\nwait 2\nshot over\nsave {}\nbutton Done\n",
+        "save {}\nbutton Skip\nwait 2\nshot mid\nbutton AI plays\nwait 1\nbutton Skip\nwait 2\nshot over\nsave {}\nbutton Done\n",
         t.join("shot.json").display(),
         t.join("end.json").display()
     ));
@@ -162,7 +162,7 @@ fn you_write_an_order_and_shoot_into_the_bots_move_at_the_prompt() {
         out.status.success(),
         "omms battle --play failed: {stderr}\n{script}"
     );
-    keep_shots(t, &["orders", "interrupt", "fired", "over"]);
+    keep_shots(t, &["orders", "interrupt", "fired", "mid", "over"]);
 
     // Up to the shot, the screen gave exactly the commands worked out with the engine: the
     // order rewritten, and the interrupting shot taken by the company the prompt offered first.

@@ -8,10 +8,11 @@ use super::words::battalion;
 use super::{shows_orders, unit_at, DiceFlewView, D};
 use crate::tactical::dice_flew::check::check;
 use crate::tactical::dice_flew::execute::needs_command_roll;
-use crate::tactical::dice_flew::fire::closest_target;
+use crate::tactical::dice_flew::fire::{closest_target, range};
 use crate::tactical::dice_flew::movement::move_fraction;
 use crate::tactical::dice_flew::preview::shot_preview;
 use crate::tactical::dice_flew::state::{Pending, Phase};
+use crate::tactical::dice_flew::tables::engaged;
 use crate::tactical::dice_flew::unit::{Unit, UnitId};
 use crate::tactical::dice_flew::DfCommand;
 use crate::tactical::force::Quality;
@@ -159,8 +160,16 @@ pub(super) fn hover(view: &DiceFlewView, desk: &D, p: TablePoint, f: &Frame) -> 
                 h.lines
                     .push(("Out of command: it moves only on 2+".into(), Tone::Plain));
             }
-            h.lines
-                .push(("The enemy may fire as it goes".into(), Tone::Plain));
+            // Within 3″ of an enemy at the end of the movement, a melee is fought.
+            let foe = s
+                .living(u.side.other())
+                .filter(|e| range(e.at, p) <= engaged() + 1e-9)
+                .min_by(|a, b| range(a.at, p).total_cmp(&range(b.at, p)));
+            let line = match foe {
+                Some(e) => format!("Within 3″ of the {}: melee after the movement", e.label()),
+                None => "The enemy may fire as it goes".into(),
+            };
+            h.lines.push((line, Tone::Plain));
         }
         Err(e) => h.lines.push((e.to_string(), Tone::Bad)),
     }

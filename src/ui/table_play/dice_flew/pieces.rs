@@ -35,7 +35,14 @@ pub(super) fn letters(k: Kind) -> &'static str {
         Kind::Tanks(Armour::Heavy) => "HT",
         Kind::Hq => "HQ",
         Kind::Co => "CO",
+        // Kinds the engine adds later show their name's first letter until they get their own.
+        #[allow(unreachable_patterns)]
+        other => initial(other.name()),
     }
+}
+
+fn initial(name: &'static str) -> &'static str {
+    name.get(..1).unwrap_or("?")
 }
 
 /// A base's radius on screen: its real 3″ across, never too small to read.

@@ -305,8 +305,22 @@ pub(super) fn note(desk: &D, e: &DfEvent) -> Note {
             n.line = Some(outcome_line(names, *outcome));
             return n;
         }
+        // Events the engine adds later are named by their tag until they get their own words.
+        #[allow(unreachable_patterns)]
+        other => (None, tag_words(other)),
     };
     n.by = by;
     n.line = Some(line);
     n
+}
+
+/// An event's serialised tag as a sentence: `fire_planned` → "Fire planned."
+fn tag_words(e: &DfEvent) -> String {
+    let v = serde_json::to_value(e).unwrap_or_default();
+    let tag = v["event"].as_str().unwrap_or("event").replace('_', " ");
+    let mut c = tag.chars();
+    match c.next() {
+        Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
+        None => String::new(),
+    }
 }
