@@ -1,5 +1,5 @@
 //! Golden battle logs: whole battles committed under `tests/golden/RULESET/` (OMOG 19C, OMOG
-//! Musket, 6+) — the
+//! Musket, 6+, The Dice Flew) — the
 //! table (map, place, the attacker's bearing, walls or none), the forces, the seed and every
 //! command — replayed through the registry, each command checked, to the outcome, turns and
 //! losses written beside them. A rule change that alters a battle fails here until the files are
@@ -81,7 +81,7 @@ fn regenerate(path: &Path, g: &mut Golden) {
 #[test]
 fn every_golden_battle_replays_to_its_outcome_turns_and_losses() {
     let files = files();
-    for ruleset in ["omog19c", "omog-musket", "six-plus"] {
+    for ruleset in ["omog19c", "omog-musket", "six-plus", "dice-flew"] {
         let n = files
             .iter()
             .filter(|p| p.parent().unwrap().ends_with(ruleset.replace('-', "_")))

@@ -24,6 +24,7 @@ pub mod forces;
 pub mod melee;
 pub mod movement;
 pub mod patrol;
+pub mod preview;
 pub mod refusal;
 pub mod state;
 pub mod tables;

@@ -21,6 +21,7 @@ pub static BUILTIN: &[&dyn AnyRuleset] = &[
     &super::omog19c::Omog19c,
     &super::omog_musket::OmogMusket,
     &super::six_plus::SixPlus,
+    &super::dice_flew::DiceFlew,
 ];
 
 /// Rulesets registered while the program runs (a plug-in, or a test's own ruleset).

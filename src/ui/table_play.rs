@@ -9,6 +9,7 @@
 //! never works out a rule itself: reach, odds and ranges are the engine's answers.
 
 mod desk;
+mod dice_flew;
 mod draw;
 mod host;
 mod omog19c;

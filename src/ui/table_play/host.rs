@@ -48,6 +48,8 @@ pub struct Host<V: RulesetView> {
     scale: f32,
     /// The hover box of the last frame, its lines joined.
     tip: Option<String>,
+    /// In hot seat, the side whose player has the device (see [`RulesetView::pass_to`]).
+    pub(super) seat: Option<Side>,
 }
 
 impl<V: RulesetView> Host<V> {
@@ -74,6 +76,7 @@ impl<V: RulesetView> Host<V> {
             done_label: "Back to the map".into(),
             scale: 1.0,
             tip: None,
+            seat: None,
         }
     }
 
@@ -150,6 +153,10 @@ impl<V: RulesetView> Host<V> {
     /// battle is over and the player has clicked the result's button.
     pub fn frame(&mut self, ui: &mut Ui) -> Option<TableDone> {
         self.tick(ui.input.dt);
+        if let Some((side, why)) = self.pass_needed() {
+            self.pass_screen(ui, side, &why);
+            return None;
+        }
         // Laid out in UI units like every other screen: the UI scale grows the panel, its text
         // and the tokens, and the table takes what is left.
         self.scale = ui.scale();

@@ -11,6 +11,7 @@ use super::desk::outcome_line;
 use super::draw::{die, BAD};
 use super::host::Host;
 use super::view::{Grid, RulesetView};
+use crate::tactical::ruleset::Side;
 
 /// Ink for the faded parts of the panel.
 const NOTE: Color = FADED;
@@ -95,6 +96,49 @@ impl<V: RulesetView> Host<V> {
             NOTE,
         );
         false
+    }
+
+    /// In hot seat, the side the device must go to before the table shows, and why.
+    pub(super) fn pass_needed(&mut self) -> Option<(Side, String)> {
+        if self.desk.human != [true, true] {
+            return None;
+        }
+        let side = self.desk.human_actor()?;
+        if self.seat == Some(side) {
+            return None;
+        }
+        match V::pass_to(&self.desk, side) {
+            Some(why) => Some((side, why)),
+            None => {
+                self.seat = Some(side);
+                None
+            }
+        }
+    }
+
+    /// The pass screen: nothing of the battle shows until the player of `side` says he alone
+    /// sees the screen.
+    pub(super) fn pass_screen(&mut self, ui: &mut Ui, side: Side, why: &str) {
+        macroquad::window::clear_background(Color::new(0.16, 0.18, 0.22, 1.0));
+        let white = Color::new(1.0, 1.0, 1.0, 1.0);
+        let [sw, sh] = ui.size();
+        let mid = sh / 2.0;
+        let title = format!("Pass the device to {}", self.desk.side_name(side));
+        let tw = ui.width_bold(&title, 34);
+        ui.title(&title, (sw - tw) / 2.0, mid - 80.0, 34, white);
+        let hint = "Click Continue when only that player can see the screen.";
+        ui.text(hint, (sw - ui.width(hint, 18)) / 2.0, mid - 34.0, 18, white);
+        let w = ui.width(why, 18).min(sw - 40.0);
+        ui.text_fit(why, (sw - w) / 2.0, mid - 6.0, 18, white, sw - 40.0);
+        if ui.button(
+            "Continue",
+            [(sw - 160.0) / 2.0, mid + 30.0, 160.0, 44.0],
+            true,
+        ) {
+            self.seat = Some(side);
+            self.view.deselect();
+            self.desk.clear_message();
+        }
     }
 
     fn buttons(&mut self, ui: &mut Ui, x: f32, y: f32, w: f32) -> f32 {

@@ -90,6 +90,12 @@ pub trait RulesetView: Sized + 'static {
     fn panel(&self, desk: &Desk<Self>, ui: &Ui, x: f32, y: f32, w: f32) -> f32;
     /// What to do next, when the panel has nothing else to say.
     fn hint(&self, desk: &Desk<Self>) -> String;
+    /// In hot seat, whether the device must be passed to `side`, about to act, before the table
+    /// shows (its decisions or orders are its own), and what the pass screen says; `None` (the
+    /// default) when both players may watch every decision.
+    fn pass_to(_desk: &Desk<Self>, _side: Side) -> Option<String> {
+        None
+    }
 }
 
 /// An event as the screen shows it.

@@ -66,6 +66,7 @@ static VIEWS: &[View] = &[
     View::of::<super::omog19c::Omog19cView>(),
     View::of::<super::omog_musket::OmogMusketView>(),
     View::of::<super::six_plus::SixPlusView>(),
+    View::of::<super::dice_flew::DiceFlewView>(),
 ];
 
 impl View {

@@ -1,0 +1,171 @@
+//! The Dice Flew's pieces: each company a round base in its side's colour with its kind's
+//! letters, a pip on the rim for every figure it began with (hollow once lost), a tick the way
+//! it faces, and markers for pinned, gone to ground and shaken; each HQ's command radius.
+
+use macroquad::color::Color;
+use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line};
+use macroquad::text::measure_text;
+
+use super::super::super::style;
+use super::super::super::table::{self as tdraw, ink_on, text, Badges, Frame, TableShot};
+use super::super::super::Fonts;
+use crate::tactical::dice_flew::state::DfState;
+use crate::tactical::dice_flew::tables::{command_radius, Armour};
+use crate::tactical::dice_flew::unit::{footprint, Kind, Unit};
+use crate::tactical::table::{inches, step, TablePoint};
+
+/// Red for pins, amber for shaken battalions.
+pub(super) const PINNED: Color = Color::new(0.80, 0.10, 0.10, 1.0);
+pub(super) const SHAKEN: Color = Color::new(0.95, 0.60, 0.05, 1.0);
+const WHITE: Color = Color::new(1.0, 1.0, 1.0, 1.0);
+
+/// The letters on a unit's base.
+pub(super) fn letters(k: Kind) -> &'static str {
+    match k {
+        Kind::Rifles => "R",
+        Kind::MachineGuns => "MG",
+        Kind::Mortars => "M",
+        Kind::AntiTank => "AT",
+        Kind::Snipers => "S",
+        Kind::FieldGuns => "G",
+        Kind::Cavalry => "C",
+        Kind::ArmouredCars => "AC",
+        Kind::Tanks(Armour::Light) => "LT",
+        Kind::Tanks(Armour::Medium) => "MT",
+        Kind::Tanks(Armour::Heavy) => "HT",
+        Kind::Hq => "HQ",
+        Kind::Co => "CO",
+        // Kinds the engine adds later show their name's first letter until they get their own.
+        #[allow(unreachable_patterns)]
+        other => initial(other.name()),
+    }
+}
+
+fn initial(name: &'static str) -> &'static str {
+    name.get(..1).unwrap_or("?")
+}
+
+/// A base's radius on screen: its real 3″ across, never too small to read.
+pub(super) fn base_radius(f: &Frame) -> f32 {
+    (footprint() as f32 * f.px_per_mm).max(tdraw::token_radius(f))
+}
+
+/// Each living HQ's command radius (12″, 24″ by radio) in its side's colour, faint, cut to
+/// the table.
+fn draw_radii(s: &DfState, f: &Frame, colours: [Color; 2]) {
+    let on = |p: TablePoint| {
+        (0.0..=f64::from(f.width_mm)).contains(&p[0])
+            && (0.0..=f64::from(f.depth_mm)).contains(&p[1])
+    };
+    for b in s.battalions() {
+        let Some(hq) = s.hq(b.id) else { continue };
+        let mut c = colours[b.side.index()];
+        c.a = 0.45;
+        let r = command_radius(hq.kind.radio());
+        let n = 96;
+        let pts: Vec<TablePoint> = (0..=n)
+            .map(|k| step(hq.at, f64::from(k) * 360.0 / f64::from(n), r))
+            .collect();
+        for w in pts.windows(2) {
+            if on(w[0]) && on(w[1]) {
+                let (a, z) = (f.px(w[0]), f.px(w[1]));
+                draw_line(a[0], a[1], z[0], z[1], 1.2, c);
+            }
+        }
+    }
+}
+
+/// Every unit: the lost ones as crosses, the living as bases with their figures and markers.
+pub(super) fn draw_forces(
+    s: &DfState,
+    f: &Frame,
+    fonts: &Fonts,
+    colours: [Color; 2],
+    badges: &mut Badges,
+) {
+    draw_radii(s, f, colours);
+    let r = base_radius(f);
+    for u in s.units().iter().filter(|u| !u.alive()) {
+        let p = f.px(u.at);
+        let c = colours[u.side.index()];
+        let k = r * 0.5;
+        draw_line(p[0] - k, p[1] - k, p[0] + k, p[1] + k, 2.5, c);
+        draw_line(p[0] - k, p[1] + k, p[0] + k, p[1] - k, 2.5, c);
+    }
+    for u in s.units().iter().filter(|u| u.alive()) {
+        draw_unit(s, u, f, fonts, colours[u.side.index()], r);
+        let p = f.px(u.at);
+        badges.token(p, r);
+        if u.pinned {
+            badges.label(p, r, "pinned", PINNED, WHITE);
+        } else if u.to_ground {
+            badges.label(p, r, "down", style::INK, WHITE);
+        }
+        let shaken = u
+            .battalion
+            .and_then(|b| s.battalion(b))
+            .is_some_and(|b| b.shaken && b.hq == u.id);
+        if shaken {
+            badges.label(p, r, "shaken", SHAKEN, style::INK);
+        }
+    }
+}
+
+fn draw_unit(s: &DfState, u: &Unit, f: &Frame, fonts: &Fonts, c: Color, r: f32) {
+    let p = f.px(u.at);
+    // The facing: a tick out of the front of the base.
+    let tip = f.px(step(u.at, u.facing.0, footprint() + inches(0.8)));
+    draw_line(p[0], p[1], tip[0], tip[1], 3.0, style::INK);
+    let shaken = u
+        .battalion
+        .and_then(|b| s.battalion(b))
+        .is_some_and(|b| b.shaken);
+    draw_circle(p[0], p[1], r, if shaken { SHAKEN } else { style::INK });
+    draw_circle(p[0], p[1], r - 2.0, c);
+    let ink = ink_on(c);
+    // One pip a figure on the rim: full while he stands, hollow once lost.
+    let n = u.start.max(1) as usize;
+    let alive = u.strength() as usize;
+    let pr = (r * 0.11).clamp(1.3, 3.0);
+    for k in 0..n {
+        let a = (k as f32 / n as f32) * std::f32::consts::TAU;
+        let (x, y) = (
+            p[0] + (r - 2.0 - pr * 1.6) * a.sin(),
+            p[1] - (r - 2.0 - pr * 1.6) * a.cos(),
+        );
+        if k < alive {
+            draw_circle(x, y, pr, ink);
+        } else {
+            draw_circle_lines(x, y, pr, 1.0, ink);
+        }
+    }
+    let l = letters(u.kind);
+    let size = (r * if l.len() > 1 { 0.8 } else { 1.0 }).clamp(10.0, 22.0) as u16;
+    let d = measure_text(l, Some(&fonts.bold), size, 1.0);
+    text(
+        fonts,
+        l,
+        p[0] - d.width / 2.0,
+        p[1] + d.height / 2.0,
+        size,
+        true,
+        ink,
+    );
+    if u.pinned {
+        draw_circle_lines(p[0], p[1], r + 3.0, 2.5, PINNED);
+    }
+}
+
+/// The still's words.
+pub(super) fn shot() -> TableShot {
+    TableShot {
+        ruleset_line: "The Dice Flew · 72″ × 72″ table · 1″ = 25 m".into(),
+        key_line: "R rifles · MG machine guns · M mortars · AT anti-tank\n\
+                   S snipers · G guns · C cavalry · AC armoured cars\n\
+                   LT/MT/HT tanks · HQ (ring: command radius) · CO\n\
+                   pips: figures, hollow once lost · black ring: objective's 6″"
+            .into(),
+        scale_bar: Some((inches(12.0), "12″ (infantry move, 300 m)".into())),
+        ..TableShot::default()
+    }
+}
