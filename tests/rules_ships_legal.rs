@@ -55,33 +55,6 @@ fn refused_offers(state: &State, board: &dyn Board) -> Vec<(Command, RuleError)>
         .collect()
 }
 
-/// The random bot, but it takes a seafaring command (build, board, land, sail) from its legal
-/// list first whenever there is one, so that short games put units aboard near the roads.
-struct Sailor(Box<dyn omms::ai::Bot>);
-
-impl omms::ai::Bot for Sailor {
-    fn name(&self) -> &'static str {
-        "sailor"
-    }
-    fn choose(
-        &mut self,
-        view: &SeatView,
-        board: &dyn Board,
-        this_turn: &[Command],
-        rng: &mut rand_chacha::ChaCha8Rng,
-    ) -> Command {
-        let state = view.state();
-        let sea = legal_commands(state, board).into_iter().find(|c| match c {
-            Command::BuildShip(_) | Command::BoardShip(_) | Command::Land(_) => true,
-            Command::Move(m) => state
-                .unit(m.unit)
-                .is_some_and(|u| u.kind() == UnitType::Ship),
-            _ => false,
-        });
-        sea.unwrap_or_else(|| self.0.choose(view, board, this_turn, rng))
-    }
-}
-
 #[test]
 fn everything_offered_in_seafaring_games_passes_the_check_and_the_random_bot_is_never_refused() {
     let (map, _dir) = strait::map();
@@ -91,7 +64,7 @@ fn everything_offered_in_seafaring_games_passes_the_check_and_the_random_bot_is_
         let mut game = Game::start(setup(), seed, &board).unwrap();
         // One seat plays the sea at every chance, the other is the plain random bot.
         let mut bots: Vec<Box<dyn omms::ai::Bot>> = vec![
-            Box::new(Sailor(bot_by_name("random").unwrap())),
+            Box::new(strait::Sailor(bot_by_name("random").unwrap())),
             bot_by_name("random").unwrap(),
         ];
         while game.state().turn() <= 24 {
