@@ -25,8 +25,8 @@ fn setup() -> GameSetup {
 fn play(board: &MapBoard, seed: u64, turns: u32) -> Game {
     let mut game = Game::start(setup(), seed, board).unwrap();
     let mut bots: Vec<Box<dyn omms::ai::Bot>> = vec![
-        Box::new(Sailor(bot_by_name("random").unwrap())),
-        Box::new(Sailor(bot_by_name("random").unwrap())),
+        Box::new(strait::Sailor(bot_by_name("random").unwrap())),
+        Box::new(strait::Sailor(bot_by_name("random").unwrap())),
     ];
     play_game(&mut game, board, &mut bots, Limits::turns(turns), |_| {}).unwrap();
     game
@@ -158,31 +158,4 @@ fn the_golden_seafaring_game_replays_to_its_hashes() {
     assert_eq!(again.state(), g.state());
     let sea = omms::sim::SeaSummary::of(g);
     assert!(sea.ships_built > 0 && sea.landings > 0, "{sea:?}");
-}
-
-/// The random bot, but it takes any seafaring command (build, board, land, sail) it is offered
-/// first, so that short games exercise Ships.
-struct Sailor(Box<dyn omms::ai::Bot>);
-
-impl omms::ai::Bot for Sailor {
-    fn name(&self) -> &'static str {
-        "sailor"
-    }
-    fn choose(
-        &mut self,
-        view: &SeatView,
-        board: &dyn Board,
-        this_turn: &[Command],
-        rng: &mut rand_chacha::ChaCha8Rng,
-    ) -> Command {
-        let state = view.state();
-        let sea = legal_commands(state, board).into_iter().find(|c| match c {
-            Command::BuildShip(_) | Command::BoardShip(_) | Command::Land(_) => true,
-            Command::Move(m) => state
-                .unit(m.unit)
-                .is_some_and(|u| u.kind() == UnitType::Ship),
-            _ => false,
-        });
-        sea.unwrap_or_else(|| self.0.choose(view, board, this_turn, rng))
-    }
 }

@@ -73,3 +73,39 @@ fn a_coastline_that_stops_inside_the_map_is_reported_and_no_sea_is_guessed() {
     let m = GameMap::load(&dir.path().join("pkg")).unwrap();
     assert!(!m.has_sea() && m.ports().is_empty());
 }
+
+#[test]
+fn ferry_routes_never_become_roads() {
+    // Beta's coast is the sea to the east; two ferries leave the end of the primary road at
+    // 10.10,45.0 for a jetty across the water: one tagged as OSM maps ferries, one that a mapper
+    // also gave a `highway` tag (it happens), which must not sneak in as a road either.
+    let mut o = town();
+    let quay = o.add_node(10.1, 45.0, vec![]);
+    let jetty = o.add_node(10.1, 45.1, vec![]);
+    let first = o.add_way(
+        vec![quay, jetty],
+        tags(&[("route", "ferry"), ("motor_vehicle", "yes")]),
+    );
+    let second = o.add_way(
+        vec![quay, jetty],
+        tags(&[("route", "ferry"), ("highway", "primary"), ("ref", "F 1")]),
+    );
+    let (dir, o) = import(&o.to_pbf());
+    let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{out}");
+    let m = GameMap::load(&dir.path().join("pkg")).unwrap();
+    let edges = m.roads().edges();
+    assert!(!edges.is_empty(), "the town's own roads are kept");
+    assert!(
+        edges
+            .iter()
+            .all(|e| e.osm_id() != first && e.osm_id() != second),
+        "a ferry became a road"
+    );
+    // Nothing reaches the jetty: the nearest road to it is the town's, 10 km south.
+    let jetty_xy = m.projection().to_xy(10.1, 45.1);
+    let nearest = m.nearest_road_point(jetty_xy).unwrap();
+    let d =
+        ((nearest.pos[0] - jetty_xy[0]).powi(2) + (nearest.pos[1] - jetty_xy[1]).powi(2)).sqrt();
+    assert!(d > 5_000.0, "a road {d:.0} m from the jetty");
+}

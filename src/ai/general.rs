@@ -35,6 +35,7 @@ mod attack;
 mod decide;
 mod economy;
 mod moves;
+mod sea;
 mod search;
 mod war;
 
@@ -162,7 +163,10 @@ impl General {
                 turn: here.0,
                 seat: here.1,
                 at: here.2,
-                moves: moves::plan(ctx).into_iter().collect(),
+                moves: moves::plan(ctx)
+                    .into_iter()
+                    .filter(|c| !sea::steers(ctx, c))
+                    .collect(),
             });
         }
         let plan = self.plan.as_mut()?;
@@ -202,9 +206,11 @@ impl Bot for General {
             Phase::Setup => decide::base(&ctx),
             Phase::Draw => Command::Draw(Draw),
             Phase::Main => economy::main_phase(&ctx, this_turn)
+                .or_else(|| sea::main_phase(&ctx))
                 .or_else(|| self.next_move(&ctx, this_turn))
                 .unwrap_or(Command::EndMain(EndMain)),
             Phase::Attack => economy::royals(&ctx)
+                .or_else(|| sea::attack(&ctx))
                 .or_else(|| {
                     if ctx.style.rollouts > 0 {
                         search::attack_phase(&ctx, rng)

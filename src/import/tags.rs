@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use crate::map::{PlaceKind, RoadClass, TerrainKind};
 
 /// Keys read anywhere in the importer.
-const KEPT_KEYS: [&str; 18] = [
+const KEPT_KEYS: [&str; 19] = [
     "highway", "name", "ref", "place", "building", "landuse", "natural", "waterway", "barrier",
-    "bridge", "ford", "ele", "type", "water", "tunnel", "area", "layer", "boat",
+    "bridge", "ford", "ele", "type", "water", "tunnel", "area", "layer", "boat", "route",
 ];
 
 /// A small tag list with only the keys the importer reads, packed into one allocation: a country
@@ -79,8 +79,12 @@ pub fn place_kind(tags: &Tags) -> Option<PlaceKind> {
     Some(kind)
 }
 
-/// Road class by the (modder-editable) `highway=*` mapping.
+/// Road class by the (modder-editable) `highway=*` mapping. A ferry route is never a road
+/// (RULINGS §10), even where a mapper also gave it a `highway` tag: the crossing is the sea's.
 pub fn road_class(tags: &Tags, classes: &BTreeMap<String, RoadClass>) -> Option<RoadClass> {
+    if tags.is("route", "ferry") {
+        return None;
+    }
     classes.get(tags.get("highway")?).copied()
 }
 
@@ -154,7 +158,7 @@ pub fn terrain_line(tags: &Tags) -> Option<TerrainKind> {
     if matches!(tags.get("natural"), Some("ridge" | "arete")) {
         return Some(TerrainKind::Hill);
     }
-    if tags.get("highway").is_some() && !tags.is("area", "yes") {
+    if tags.get("highway").is_some() && !tags.is("area", "yes") && !tags.is("route", "ferry") {
         return Some(TerrainKind::Track);
     }
     None

@@ -76,7 +76,9 @@ pub trait Board {
     fn check_move(&self, state: &State, mv: &Move) -> Result<Location, RuleError>;
 
     /// A handful of moves worth offering for `unit` (for the legal-command list and the AI).
-    /// Each must pass [`Board::check_move`]; the list need not be complete.
+    /// Each must pass the engine's whole [`check`](super::check) now, not only
+    /// [`Board::check_move`]: a unit that has moved, or sits aboard a Ship, gets none. The list
+    /// need not be complete.
     fn candidate_moves(&self, state: &State, unit: UnitId) -> Vec<Move> {
         let _ = (state, unit);
         Vec::new()
@@ -160,10 +162,20 @@ pub trait Board {
     }
 
     /// *Seafaring*: a handful of points where `unit`, aboard a Ship, could go ashore (for the
-    /// legal-command list and the AI). Each must pass [`Board::check_landing`].
+    /// legal-command list and the AI). Each must pass the engine's whole
+    /// [`check`](super::check) of a landing now, not only [`Board::check_landing`].
     fn candidate_landings(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
         let _ = (state, unit);
         Vec::new()
+    }
+
+    /// *Seafaring*: which land `pos` stands on, as the major roads join it: two points with the
+    /// same answer are linked by roads, two with different answers only by water (ferries are
+    /// not roads). Public map knowledge, for bots deciding when to take to the sea. `None` when
+    /// the board cannot tell.
+    fn land_group(&self, pos: MapPoint) -> Option<u32> {
+        let _ = pos;
+        None
     }
 
     /// *Seafaring*: where a Ship beaten off in its own attack goes: the harbour point of its

@@ -64,6 +64,8 @@ pub struct MapBoard<'a> {
     motorways: rstar::RTree<crate::map::SegmentEntry>,
     /// Where bases may go, worked out the first time a base is placed (RULINGS §8).
     base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
+    /// The road network's connected part of every road node, worked out when first asked.
+    land_groups: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -88,6 +90,7 @@ impl<'a> MapBoard<'a> {
             offsets,
             motorways: map.segment_tree_of(crate::map::RoadClass::M),
             base_sites: std::sync::OnceLock::new(),
+            land_groups: std::sync::OnceLock::new(),
         }
     }
 
@@ -255,6 +258,15 @@ impl Board for MapBoard<'_> {
 
     fn candidate_landings(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
         self.landing_candidates(state, unit)
+    }
+
+    fn land_group(&self, pos: MapPoint) -> Option<u32> {
+        let groups = self
+            .land_groups
+            .get_or_init(|| ships::road_groups(self.map));
+        let rp = self.map.nearest_road_point(pos.to_m())?;
+        let edge = self.map.roads().edge(rp.edge);
+        groups.get(edge.from().0 as usize).copied()
     }
 
     fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {

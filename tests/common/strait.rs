@@ -152,3 +152,34 @@ pub fn scenario(map: &GameMap, body: &str) -> LoadedScenario {
     );
     parse(map, &text).unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// The random bot, but it takes any seafaring command (build, board, land, sail) it is offered
+/// first, so that short games exercise Ships.
+pub struct Sailor(pub Box<dyn omms::ai::Bot>);
+
+impl omms::ai::Bot for Sailor {
+    fn name(&self) -> &'static str {
+        "sailor"
+    }
+    fn choose(
+        &mut self,
+        view: &omms::rules::SeatView,
+        board: &dyn omms::rules::Board,
+        this_turn: &[omms::rules::Command],
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> omms::rules::Command {
+        let state = view.state();
+        let sea = omms::rules::legal_commands(state, board)
+            .into_iter()
+            .find(|c| match c {
+                omms::rules::Command::BuildShip(_)
+                | omms::rules::Command::BoardShip(_)
+                | omms::rules::Command::Land(_) => true,
+                omms::rules::Command::Move(m) => state
+                    .unit(m.unit)
+                    .is_some_and(|u| u.kind() == omms::rules::UnitType::Ship),
+                _ => false,
+            });
+        sea.unwrap_or_else(|| self.0.choose(view, board, this_turn, rng))
+    }
+}

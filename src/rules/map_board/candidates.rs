@@ -2,12 +2,12 @@
 //! settlements, onto free settlement sites, to the far ends of the reachable roads, up to enemy
 //! coins, motorway double moves, and for Scouts and Tanks a ring of off-road points.
 //!
-//! Every move is proposed from the reach already computed and then confirmed with
-//! `check_move`, so the list can only hold legal moves.
+//! Every move is proposed from the reach already computed and then confirmed with the engine's
+//! own check of a move, so the list can only hold moves the rules accept now.
 
 use super::network::{dist, point_at, End, Network};
 use super::MapBoard;
-use crate::rules::board::Board;
+use crate::rules::check::move_destination;
 use crate::rules::command::Move;
 use crate::rules::ids::{MapPoint, UnitId};
 use crate::rules::state::State;
@@ -161,7 +161,9 @@ pub(crate) fn moves(b: &MapBoard, state: &State, unit: UnitId) -> Vec<Move> {
         if m.to == here || out.iter().any(|o| o.to == m.to && o.off_road == m.off_road) {
             continue;
         }
-        if b.check_move(state, &m).is_ok() {
+        // The engine's own check, not the board's part of it: a unit aboard or one that has
+        // moved has no moves, whatever the roads say (one source of truth for the list).
+        if move_destination(state, b, state.current_player(), &m).is_ok() {
             out.push(m);
         }
     }

@@ -7,7 +7,8 @@ use super::network::dist;
 use super::sea_reach::SeaReach;
 use super::MapBoard;
 use crate::map::Measure;
-use crate::rules::command::Move;
+use crate::rules::check::{landing_destination, move_destination};
+use crate::rules::command::{Land, Move};
 use crate::rules::error::RuleError;
 use crate::rules::ids::{MapPoint, PlayerId, SettlementId, UnitId};
 use crate::rules::state::State;
@@ -359,7 +360,12 @@ impl MapBoard<'_> {
         let mut out: Vec<MapPoint> = Vec::new();
         for p in ideas {
             let p = MapPoint::from_m(p);
-            if !out.contains(&p) && self.landing_ashore(state, unit, p).is_ok() {
+            let land = Land { unit, to: p };
+            // The engine's whole check of a landing (moved already, aboard, phase), not only
+            // the map's part: the list offers what the rules accept.
+            if !out.contains(&p)
+                && landing_destination(state, self, state.current_player(), &land).is_ok()
+            {
                 out.push(p);
             }
         }
@@ -369,7 +375,7 @@ impl MapBoard<'_> {
     /// A spread of a Ship's legal moves: the farthest water in sixteen directions, and the water
     /// nearest every port within reach (where landings and boardings happen).
     pub(crate) fn ship_candidates(&self, state: &State, ship: UnitId) -> Vec<Move> {
-        let (Some(unit), Ok(reach)) = (state.unit(ship), self.sea_reach(state, ship)) else {
+        let (Some(_), Ok(reach)) = (state.unit(ship), self.sea_reach(state, ship)) else {
             return Vec::new();
         };
         let pts = reach.points();
@@ -407,10 +413,36 @@ impl MapBoard<'_> {
                 via: None,
                 off_road: false,
             };
-            if !out.contains(&mv) && self.sea_move(state, unit, &mv).is_ok() {
+            if !out.contains(&mv)
+                && move_destination(state, self, state.current_player(), &mv).is_ok()
+            {
                 out.push(mv);
             }
         }
         out
     }
+}
+
+/// The connected part of the road network each road node belongs to, named by its lowest node
+/// index (so the answer does not depend on the order edges are visited).
+pub(super) fn road_groups(map: &crate::map::GameMap) -> Vec<u32> {
+    let roads = map.roads();
+    let mut parent: Vec<u32> = (0..roads.nodes().len() as u32).collect();
+    fn root(parent: &mut [u32], mut i: u32) -> u32 {
+        while parent[i as usize] != i {
+            let up = parent[parent[i as usize] as usize];
+            parent[i as usize] = up;
+            i = up;
+        }
+        i
+    }
+    for e in roads.edges() {
+        let (a, b) = (root(&mut parent, e.from().0), root(&mut parent, e.to().0));
+        // The lower index becomes the root, so every group is named by its lowest node.
+        let (lo, hi) = (a.min(b), a.max(b));
+        parent[hi as usize] = lo;
+    }
+    (0..parent.len() as u32)
+        .map(|i| root(&mut parent, i))
+        .collect()
 }
