@@ -79,14 +79,8 @@ fn a_ship_is_built_boarded_sailed_and_its_cargo_lands_by_clicks_with_the_engines
     let me = game.state().actor();
     let cards = cheapest_set(game.state(), me, Suit::Spades).unwrap();
     let before: Vec<UnitId> = game.state().units().map(|u| u.id()).collect();
-    game.submit(
-        &board,
-        Command::BuildShip(BuildShip {
-            cards,
-            port,
-        }),
-    )
-    .unwrap();
+    game.submit(&board, Command::BuildShip(BuildShip { cards, port }))
+        .unwrap();
     let ship = game
         .state()
         .units()
@@ -120,7 +114,10 @@ fn a_ship_is_built_boarded_sailed_and_its_cargo_lands_by_clicks_with_the_engines
         .find(|p| {
             !map.is_water(*p)
                 && (p[0] - port_m[0]).hypot(p[1] - port_m[1]) > 1500.0
-                && game.state().settlements().all(|s| s.pos().distance_m(MapPoint::from_m(*p)) > 1500.0)
+                && game
+                    .state()
+                    .settlements()
+                    .all(|s| s.pos().distance_m(MapPoint::from_m(*p)) > 1500.0)
         })
         .expect("land inside the Ship's circle");
     let landing = board.candidate_landings(game.state(), scout);

@@ -3,15 +3,15 @@
 
 use macroquad::camera::{set_camera, set_default_camera, Camera2D};
 use macroquad::color::WHITE;
-use macroquad::math::Rect;
-use macroquad::texture::{
-    draw_texture_ex, render_target_msaa, DrawTextureParams, FilterMode, RenderTarget,
-};
 use macroquad::input::{
     get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed,
     mouse_position, mouse_wheel, KeyCode, MouseButton,
 };
 use macroquad::math::vec2;
+use macroquad::math::Rect;
+use macroquad::texture::{
+    draw_texture_ex, render_target_msaa, DrawTextureParams, FilterMode, RenderTarget,
+};
 use macroquad::window::{clear_background, screen_height, screen_width};
 
 use super::hud::Hud;

@@ -5,8 +5,8 @@
 
 use super::Play;
 use crate::rules::{
-    cheapest_set, check, Board, BuildSettlement, BuildShip, BuyAttackDie, Card, CardId, Command, Fortify, GrowFood,
-    Location, Phase, PlayRoyal, RaiseUnit, SettlementId, Suit, UnitId, UnitType,
+    cheapest_set, check, Board, BuildSettlement, BuildShip, BuyAttackDie, Card, CardId, Command,
+    Fortify, GrowFood, Location, Phase, PlayRoyal, RaiseUnit, SettlementId, Suit, UnitId, UnitType,
 };
 use crate::ui::text::{command_label, settlement_name, unit_name};
 

@@ -169,7 +169,9 @@ impl Play {
             Some(Under::Settlement(s)) => {
                 let mut card = hover::settlement_card(state, s, &|t| self.log.round_of(t));
                 if self.rules_board.is_port(state, s) {
-                    card.push("A port: Ships are built here, and units board them in harbour.".into());
+                    card.push(
+                        "A port: Ships are built here, and units board them in harbour.".into(),
+                    );
                 }
                 Some(card)
             }

@@ -90,7 +90,10 @@ impl Play {
         let state = self.game.state();
         let mut groups: Vec<(Location, PlayerId, Vec<UnitId>)> = Vec::new();
         // Units aboard go with their Ship, drawn on it: they are where it is.
-        for u in state.units().filter(|u| !matches!(u.at(), Location::Aboard(_))) {
+        for u in state
+            .units()
+            .filter(|u| !matches!(u.at(), Location::Aboard(_)))
+        {
             match groups
                 .iter_mut()
                 .find(|g| g.0 == u.at() && g.1 == u.owner() && u.kind() != UnitType::Ship)
@@ -189,11 +192,7 @@ impl Play {
     pub(super) fn under(&self, s: [f32; 2], stacks: &[Stack]) -> Option<Under> {
         // The small coins of units aboard lie over their Ship's rim, so they come first.
         for st in stacks.iter().rev() {
-            if let Some((u, _)) = st
-                .cargo
-                .iter()
-                .find(|(_, c)| dist(*c, s) <= CARGO_PX + 2.0)
-            {
+            if let Some((u, _)) = st.cargo.iter().find(|(_, c)| dist(*c, s) <= CARGO_PX + 2.0) {
                 return Some(Under::Aboard(*u));
             }
         }

@@ -136,7 +136,11 @@ impl Play {
         let p = st.at;
         let active = self.can_act(ship);
         draw_circle(p[0], p[1], st.r, if active { base } else { spent(base) });
-        let ring = if self.selected == Some(ship) { 4.0 } else { 1.8 };
+        let ring = if self.selected == Some(ship) {
+            4.0
+        } else {
+            1.8
+        };
         draw_circle_lines(p[0], p[1], st.r, ring, BLACK);
         anchor([p[0], p[1] + 1.0], (st.r * 0.55).min(10.0));
         for (u, c) in &st.cargo {
@@ -159,7 +163,14 @@ fn anchor(c: [f32; 2], h: f32) {
         let (x, y) = (c[0], c[1]);
         // Shank, stock, and the two arms of the crown.
         draw_line(x, y - h * 0.75, x, y + h, w, col);
-        draw_line(x - h * 0.45, y - h * 0.35, x + h * 0.45, y - h * 0.35, w, col);
+        draw_line(
+            x - h * 0.45,
+            y - h * 0.35,
+            x + h * 0.45,
+            y - h * 0.35,
+            w,
+            col,
+        );
         draw_line(x, y + h, x - h * 0.75, y + h * 0.35, w, col);
         draw_line(x, y + h, x + h * 0.75, y + h * 0.35, w, col);
         draw_circle_lines(x, y - h * 0.95, h * 0.22, w * 0.7, col);

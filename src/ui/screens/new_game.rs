@@ -219,7 +219,11 @@ fn has_ports(s: &mut Setup) -> bool {
     let p = s
         .maps
         .get(s.map)
-        .and_then(|m| crate::ui::map_cache::game_map(&m.dir).ok().map(|g| (g, m.scale)))
+        .and_then(|m| {
+            crate::ui::map_cache::game_map(&m.dir)
+                .ok()
+                .map(|g| (g, m.scale))
+        })
         .is_some_and(|(g, scale)| MapBoard::new(g, scale).has_ports());
     s.ports = Some((s.map, p));
     p
