@@ -2,11 +2,16 @@
 //! the layers are painted in.
 
 use macroquad::camera::{set_camera, set_default_camera, Camera2D};
+use macroquad::color::WHITE;
 use macroquad::input::{
     get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed,
     mouse_position, mouse_wheel, KeyCode, MouseButton,
 };
 use macroquad::math::vec2;
+use macroquad::math::Rect;
+use macroquad::texture::{
+    draw_texture_ex, render_target_msaa, DrawTextureParams, FilterMode, RenderTarget,
+};
 use macroquad::window::{clear_background, screen_height, screen_width};
 
 use super::hud::Hud;
@@ -133,6 +138,19 @@ pub struct Board {
     /// Screen strips other panels cover: `[top, right]` in pixels. The board's own panels
     /// (title, scale bar, attribution) keep out of them.
     insets: [f32; 2],
+    /// The map as last painted, reused until the view or the insets change.
+    picture: Option<Picture>,
+}
+
+/// The painted map (land, water, roads, coins and names) in a texture the size of the window,
+/// and what it was painted for. A big coast (Malta's sea is one polygon of many thousands of
+/// vertices) and thousands of place names cost far more to paint than to copy, and the view
+/// changes only when someone pans or zooms.
+struct Picture {
+    view: View,
+    insets: [f32; 2],
+    px: [u32; 2],
+    target: RenderTarget,
 }
 
 impl Board {
@@ -153,6 +171,7 @@ impl Board {
             fonts,
             drag_from: None,
             insets: [0.0, 0.0],
+            picture: None,
         }
     }
 
@@ -335,13 +354,59 @@ impl Board {
     /// The map itself: land, water, roads, coins and labels (pieces go on top of this).
     pub fn draw_map(&mut self) {
         self.view.size = [screen_width(), screen_height()];
-        clear_background(style::LAND);
-        set_camera(&self.view.camera());
-        self.scene.draw(&self.map, &self.view);
+        let [w, h] = self.view.size;
+        let px = [w.max(1.0) as u32, h.max(1.0) as u32];
+        let fresh = self
+            .picture
+            .as_ref()
+            .is_some_and(|p| p.view == self.view && p.insets == self.insets && p.px == px);
+        if !fresh {
+            let target = match self.picture.take() {
+                Some(p) if p.px == px => p.target,
+                _ => {
+                    let t = render_target_msaa(px[0], px[1]);
+                    t.texture.set_filter(FilterMode::Nearest);
+                    t
+                }
+            };
+            let mut world = self.view.camera();
+            // Into a texture macroquad turns y the other way round than on screen, while the
+            // window-pixel camera of the names is not turned: flip the map to match them.
+            world.zoom.y = -world.zoom.y;
+            world.render_target = Some(target.clone());
+            set_camera(&world);
+            clear_background(style::LAND);
+            self.scene.draw(&self.map, &self.view);
+            // Names are placed in window pixels, into the same texture.
+            let mut screen = Camera2D::from_display_rect(Rect::new(0.0, 0.0, w, h));
+            screen.render_target = Some(target.clone());
+            set_camera(&screen);
+            let layout = self.layout();
+            self.labels
+                .draw(&self.map, &self.view, &self.fonts, &layout.obstacles());
+            set_default_camera();
+            self.picture = Some(Picture {
+                view: self.view,
+                insets: self.insets,
+                px,
+                target,
+            });
+        }
         set_default_camera();
-        let layout = self.layout();
-        self.labels
-            .draw(&self.map, &self.view, &self.fonts, &layout.obstacles());
+        if let Some(p) = &self.picture {
+            draw_texture_ex(
+                &p.target.texture,
+                0.0,
+                0.0,
+                WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(w, h)),
+                    // A render target's rows run bottom-up.
+                    flip_y: true,
+                    ..Default::default()
+                },
+            );
+        }
     }
 
     /// The board's panels (name and legend, scale bar, attribution), over the map and whatever

@@ -17,6 +17,7 @@ mod pick;
 mod pieces;
 mod recap;
 mod save;
+mod sea;
 mod trade;
 
 pub use save::{save_json, seat_of, LogWatch, Slot};
@@ -26,10 +27,10 @@ use super::settings::Settings;
 use super::widgets::Ui;
 use crate::ai::{step, Bot, General, Level, Limits};
 use crate::map::GameMap;
-use crate::rules::map_board::Reach;
+use crate::rules::map_board::{Reach, SeaReach};
 use crate::rules::{
-    legal_commands, CardId, Command, Game, MapBoard, Pending, PlayerId, RespondTrade, SettlementId,
-    UnitId,
+    legal_commands, CardId, Command, Game, MapBoard, MapPoint, Pending, PlayerId, RespondTrade,
+    SettlementId, UnitId,
 };
 
 /// Right-hand panel width, UI units.
@@ -78,6 +79,10 @@ pub struct Play {
     /// The settlement clicked on, where the settlement actions apply.
     selected_place: Option<SettlementId>,
     reach: Option<Reach>,
+    /// The selected Ship's reach at sea (the engine's), in the main phase.
+    sea_reach: Option<SeaReach>,
+    /// Where the selected unit aboard a Ship could go ashore (the engine's candidates).
+    landings: Vec<MapPoint>,
     cards: Vec<CardId>,
     log: log::Log,
     /// The last refusal, and how many commands the game had when it was given: any later
@@ -164,6 +169,8 @@ impl Play {
             selected: None,
             selected_place: None,
             reach: None,
+            sea_reach: None,
+            landings: Vec::new(),
             cards: Vec::new(),
             log: log::Log::started(),
             message: None,
@@ -218,12 +225,17 @@ impl Play {
         self.table.as_ref()?.screen_point(inches)
     }
 
-    /// Where unit `u`'s coin is drawn, window pixels (its stack's coin).
+    /// Where unit `u`'s coin is drawn, window pixels (its stack's coin, or for a unit aboard a
+    /// Ship its small coin on the Ship's rim).
     pub fn unit_point(&self, u: UnitId) -> Option<[f32; 2]> {
-        self.stacks()
-            .into_iter()
-            .find(|s| s.units.contains(&u))
-            .map(|s| s.at)
+        let stacks = self.stacks();
+        let st = stacks.into_iter().find(|s| s.units.contains(&u))?;
+        Some(
+            st.cargo
+                .iter()
+                .find(|(c, _)| *c == u)
+                .map_or(st.at, |(_, at)| *at),
+        )
     }
 
     fn human_count(&self) -> usize {
@@ -442,7 +454,7 @@ impl Play {
                     } else {
                         self.selected = None;
                         self.selected_place = None;
-                        self.reach = None;
+                        self.clear_reach();
                     }
                 }
                 _ => {}

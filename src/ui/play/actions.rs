@@ -5,8 +5,8 @@
 
 use super::Play;
 use crate::rules::{
-    cheapest_set, check, BuildSettlement, BuyAttackDie, Card, CardId, Command, Fortify, GrowFood,
-    Location, Phase, PlayRoyal, RaiseUnit, SettlementId, Suit, UnitId, UnitType,
+    cheapest_set, check, Board, BuildSettlement, BuildShip, BuyAttackDie, Card, CardId, Command,
+    Fortify, GrowFood, Location, Phase, PlayRoyal, RaiseUnit, SettlementId, Suit, UnitId, UnitType,
 };
 use crate::ui::text::{command_label, settlement_name, unit_name};
 
@@ -198,6 +198,22 @@ impl Play {
                 .into(),
             ));
         }
+        if state.phase() == Phase::Main {
+            match unit.at() {
+                Location::Sea(_) if self.sea_reach.is_some() => rows.push(Row::Note(
+                    "Green: the water its move may end on (a card's length empty, a card's breadth loaded). Click there to sail.".into(),
+                )),
+                Location::Aboard(_) => rows.push(Row::Note(
+                    "Aboard: green dots are places to land (a major road or your settlement within a card's breadth). Click one to go ashore.".into(),
+                )),
+                Location::Settlement(s) if self.rules_board.is_port(state, s) => {
+                    rows.push(Row::Note(
+                        "In a port: click one of your Ships in harbour here to go aboard.".into(),
+                    ))
+                }
+                _ => {}
+            }
+        }
         let stack = state.stack_of(u);
         if stack.len() > 1 {
             let picks = stack
@@ -216,7 +232,9 @@ impl Play {
                 .collect();
             rows.push(Row::Choice("In this stack:".into(), picks));
         }
-        if state.phase() == Phase::Main && !matches!(unit.at(), Location::Settlement(_)) {
+        let afloat = matches!(unit.at(), Location::Sea(_) | Location::Aboard(_));
+        if state.phase() == Phase::Main && !matches!(unit.at(), Location::Settlement(_)) && !afloat
+        {
             rows.push(Row::Button(self.paid(
                 "Settle here with spades".into(),
                 Suit::Spades,
@@ -296,6 +314,13 @@ impl Play {
                 })
             },
         )));
+        if state.options().seafaring {
+            rows.push(Row::Button(self.paid(
+                format!("Build a Ship at {name} with spades"),
+                Suit::Spades,
+                |cards| Command::BuildShip(BuildShip { cards, port: s }),
+            )));
+        }
         if state.settlements_of(me).len() > 1 {
             rows.push(Row::Note(
                 "Click another of your settlements on the map to act there.".into(),

@@ -74,7 +74,7 @@ impl Play {
             Some(u) if self.game.state().unit(u).is_some() => self.select(u),
             _ => {
                 self.selected = None;
-                self.reach = None;
+                self.clear_reach();
             }
         }
         self.message = None;

@@ -138,7 +138,7 @@ impl Play {
             self.cards.clear();
             self.selected = None;
             self.selected_place = None;
-            self.reach = None;
+            self.clear_reach();
             self.start_recap(ui, to);
         }
         None

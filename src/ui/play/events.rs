@@ -103,12 +103,10 @@ impl Play {
             })
         }) {
             self.selected = None;
-            self.reach = None;
+            self.clear_reach();
         }
-        if let Some(u) = self.selected {
-            self.reach = (state.phase() == Phase::Main)
-                .then(|| self.rules_board.reach(state, u).ok())
-                .flatten();
+        if self.selected.is_some() {
+            self.refresh_reach();
         }
         self.aim = None;
     }

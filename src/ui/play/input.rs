@@ -3,7 +3,7 @@
 
 use super::pick::{Aim, Under};
 use super::{hover, Overlay, Play};
-use crate::rules::{check, Attack, Command, Phase, PlaceBase, Target, UnitId};
+use crate::rules::{check, Attack, Board, Command, Phase, PlaceBase, Target, UnitId};
 
 /// What an aim was worked out for: the same unit, game and pointer give the same answer.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,11 +42,18 @@ impl Play {
         }
         let mouse = ui.input.mouse;
         let stacks = self.stacks();
-        if let Some(Under::Stack(i)) = self.under(mouse, &stacks) {
-            if stacks[i].owner == state.actor() {
-                // A click there selects, it does not move.
-                return None;
+        let mut boarding = None;
+        match self.under(mouse, &stacks) {
+            Some(Under::Stack(i)) if stacks[i].owner == state.actor() => {
+                // A click there selects, it does not move; unless the unit may go aboard a
+                // Ship there, which the engine is asked about.
+                boarding = Some(self.boarding_aim(unit, &stacks[i])?);
             }
+            Some(Under::Aboard(_)) => return None,
+            _ => {}
+        }
+        if let Some(aim) = boarding {
+            return Some(aim);
         }
         let v = self.view.view();
         let key = AimKey {
@@ -122,10 +129,20 @@ impl Play {
                 Phase::Main if state.pending().is_empty() => {
                     if let Some(aim) = aim {
                         lines.push(match &aim.verdict {
-                            Ok(mv) if mv.via.is_some() => {
+                            Ok(Command::Move(mv)) if mv.via.is_some() => {
                                 "Legal: a motorway double move. Click to move here.".into()
                             }
+                            Ok(Command::Move(_)) if self.is_ship(u) => {
+                                "Legal: click to sail here.".into()
+                            }
+                            Ok(Command::Land(_)) => "Legal: click to land here.".into(),
+                            Ok(Command::BoardShip(b)) => {
+                                format!("Legal: click to go aboard Ship {}.", b.ship.0)
+                            }
                             Ok(_) => "Legal: click to move here.".into(),
+                            Err(e) if matches!(under, Some(Under::Stack(_))) => {
+                                format!("Cannot board: {e}")
+                            }
                             Err(e) => e.to_string(),
                         });
                     }
@@ -150,9 +167,20 @@ impl Play {
                     .map(|s| hover::stack_card(state, &self.rules_board, &s.units))
             }
             Some(Under::Settlement(s)) => {
-                Some(hover::settlement_card(state, s, &|t| self.log.round_of(t)))
+                let mut card = hover::settlement_card(state, s, &|t| self.log.round_of(t));
+                if self.rules_board.is_port(state, s) {
+                    card.push(
+                        "A port: Ships are built here, and units board them in harbour.".into(),
+                    );
+                }
+                Some(card)
             }
             Some(Under::Place(p)) => Some(hover::place_card(&self.rules_board, p)),
+            Some(Under::Aboard(u)) => {
+                let mut card = hover::stack_card(state, &self.rules_board, &[u]);
+                card.push("Aboard a Ship: it cannot attack or be attacked until it lands.".into());
+                Some(card)
+            }
             None => None,
         };
         lines.extend(card.unwrap_or_default());
@@ -180,7 +208,7 @@ impl Play {
             Under::Settlement(s) => {
                 (state.settlement(s)?.owner() != me).then_some(Target::Settlement(s))
             }
-            Under::Place(_) => None,
+            Under::Place(_) | Under::Aboard(_) => None,
         }
     }
 
@@ -217,7 +245,16 @@ impl Play {
         let stacks = self.stacks();
         if let Some(Under::Stack(i)) = under {
             if stacks[i].owner == me {
-                self.select_in_stack(&stacks[i].units);
+                match self.current_aim(ui).map(|a| a.verdict) {
+                    Some(Ok(cmd @ Command::BoardShip(_))) => self.submit(cmd),
+                    _ => self.select_in_stack(&stacks[i].units),
+                }
+                return;
+            }
+        }
+        if let Some(Under::Aboard(u)) = under {
+            if state.unit(u).is_some_and(|x| x.owner() == me) {
+                self.select(u);
                 return;
             }
         }
@@ -239,8 +276,8 @@ impl Play {
                 None => self.aim(u, click, self.reach.as_ref()),
             };
             match aim.verdict {
-                Ok(mv) => {
-                    self.submit(Command::Move(mv));
+                Ok(cmd) => {
+                    self.submit(cmd);
                     return;
                 }
                 Err(e) if own_place.is_none() => {
@@ -254,14 +291,14 @@ impl Play {
             Some(s) => {
                 self.selected_place = Some(s);
                 self.selected = None;
-                self.reach = None;
+                self.clear_reach();
                 self.message = None;
                 self.notice = None;
             }
             None => {
                 self.selected = None;
                 self.selected_place = None;
-                self.reach = None;
+                self.clear_reach();
             }
         }
     }
@@ -291,11 +328,11 @@ impl Play {
         self.message = None;
         self.notice = None;
         // A unit that has moved has no reach to show: hover says why it cannot go anywhere.
-        self.reach = if state.phase() == Phase::Main && self.can_act(u) {
-            self.rules_board.reach(state, u).ok()
+        if state.phase() == Phase::Main && self.can_act(u) {
+            self.refresh_reach();
         } else {
-            None
-        };
+            self.clear_reach();
+        }
     }
 
     /// Attack `t` with `u`: the engine's refusal if it refuses, the choice of how to fight if

@@ -6,10 +6,13 @@ use super::Play;
 use crate::rules::map_board::Reach;
 use crate::rules::{
     check, Command, Location, MapPoint, Move, Phase, PlayerId, RuleError, SettlementId, UnitId,
+    UnitType,
 };
 
 /// How far (window pixels) a pointer is pulled to a road, a reachable stretch or a settlement.
 pub(super) const SNAP_PX: f32 = 12.0;
+/// Radius (window pixels) of the small coin of a unit aboard a Ship.
+pub(super) const CARGO_PX: f32 = 7.0;
 
 /// A stack of one owner's units at one spot, as drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +27,9 @@ pub(super) struct Stack {
     pub(super) r: f32,
     /// The unit drawn on top (the selected one if it is here).
     pub(super) top: UnitId,
+    /// For a Ship's stack, the units aboard and where each one's small coin is drawn on the
+    /// Ship's rim (window pixels); the Ship itself is `units[0]` and always drawn underneath.
+    pub(super) cargo: Vec<(UnitId, [f32; 2])>,
 }
 
 /// What the pointer is over.
@@ -35,6 +41,8 @@ pub(super) enum Under {
     Settlement(SettlementId),
     /// A playable place with no settlement.
     Place(crate::map::PlaceId),
+    /// A unit aboard a Ship, on its small coin on the Ship's rim.
+    Aboard(UnitId),
 }
 
 /// A move's destination under the pointer: where it snapped to and the engine's verdict.
@@ -44,8 +52,9 @@ pub(super) struct Aim {
     pub(super) world: [f64; 2],
     /// Pulled to a road or settlement rather than the exact pointer.
     pub(super) snapped: bool,
-    /// The move that gets there, or why it cannot.
-    pub(super) verdict: Result<Move, RuleError>,
+    /// The command that gets there (a move, a Ship's move, a landing or a boarding), or why it
+    /// cannot.
+    pub(super) verdict: Result<Command, RuleError>,
 }
 
 fn dist(a: [f32; 2], b: [f32; 2]) -> f32 {
@@ -80,19 +89,29 @@ impl Play {
     pub(super) fn stacks(&self) -> Vec<Stack> {
         let state = self.game.state();
         let mut groups: Vec<(Location, PlayerId, Vec<UnitId>)> = Vec::new();
-        for u in state.units() {
+        // Units aboard go with their Ship, drawn on it: they are where it is.
+        for u in state
+            .units()
+            .filter(|u| !matches!(u.at(), Location::Aboard(_)))
+        {
             match groups
                 .iter_mut()
-                .find(|g| g.0 == u.at() && g.1 == u.owner())
+                .find(|g| g.0 == u.at() && g.1 == u.owner() && u.kind() != UnitType::Ship)
             {
                 Some(g) => g.2.push(u.id()),
                 None => groups.push((u.at(), u.owner(), vec![u.id()])),
             }
         }
+        // Ships first: their big 50p coins go underneath, so a stack in the port beside one
+        // stays in sight and under the pointer.
+        groups.sort_by_key(|g| !matches!(g.0, Location::Sea(_)));
         groups
             .into_iter()
             .filter_map(|(at, owner, units)| {
                 let pos = state.unit_pos(units[0])?;
+                if state.unit(units[0])?.kind() == UnitType::Ship {
+                    return Some(self.ship_stack(units[0], owner, self.px(pos)));
+                }
                 let mut p = self.px(pos);
                 if let Location::Settlement(s) = at {
                     let r = state.settlement(s).map_or(10.0, |s| self.coin_px(s.coin()));
@@ -114,9 +133,42 @@ impl Play {
                     at: p,
                     r,
                     top,
+                    cargo: Vec::new(),
                 })
             })
             .collect()
+    }
+
+    /// A Ship's stack: its 50p coin, and one small coin per unit aboard along its upper rim.
+    fn ship_stack(&self, ship: UnitId, owner: PlayerId, at: [f32; 2]) -> Stack {
+        let state = self.game.state();
+        let r = self.coin_px(crate::map::Measure::Coin50p).max(12.0);
+        let aboard = state.cargo(ship);
+        let n = aboard.len();
+        let cargo: Vec<(UnitId, [f32; 2])> = aboard
+            .iter()
+            .enumerate()
+            .map(|(k, &u)| {
+                // Spread over the upper rim, from upper left to upper right.
+                let a = std::f32::consts::PI * (0.75 - 0.5 * (k as f32 + 0.5) / n as f32);
+                (u, [at[0] + r * a.cos(), at[1] - r * a.sin()])
+            })
+            .collect();
+        let mut units = vec![ship];
+        units.extend(aboard.iter().copied());
+        let top = units
+            .iter()
+            .copied()
+            .find(|u| Some(*u) == self.selected)
+            .unwrap_or(ship);
+        Stack {
+            units,
+            owner,
+            at,
+            r,
+            top,
+            cargo,
+        }
     }
 
     /// Whether a unit can still do its phase's thing this turn (move in the main phase, attack
@@ -138,6 +190,12 @@ impl Play {
     /// What is under window pixel `s`: a stack first (they are drawn on top), then a
     /// settlement, then a playable place.
     pub(super) fn under(&self, s: [f32; 2], stacks: &[Stack]) -> Option<Under> {
+        // The small coins of units aboard lie over their Ship's rim, so they come first.
+        for st in stacks.iter().rev() {
+            if let Some((u, _)) = st.cargo.iter().find(|(_, c)| dist(*c, s) <= CARGO_PX + 2.0) {
+                return Some(Under::Aboard(*u));
+            }
+        }
         // The last drawn is on top, so it wins ties.
         if let Some(i) = (0..stacks.len())
             .rev()
@@ -171,6 +229,12 @@ impl Play {
     pub(super) fn aim(&self, unit: UnitId, s: [f32; 2], reach: Option<&Reach>) -> Aim {
         let state = self.game.state();
         let v = self.view.view();
+        if state.unit(unit).is_some_and(|u| u.kind() == UnitType::Ship) {
+            return self.ship_aim(unit, v.to_world(s));
+        }
+        let aboard = state
+            .unit(unit)
+            .is_some_and(|u| matches!(u.at(), Location::Aboard(_)));
         let me = state.unit(unit).map(|u| u.owner());
         let mut best: Option<([f64; 2], f32)> = None;
         let consider = |best: &mut Option<([f64; 2], f32)>, w: [f64; 2], d: f32| {
@@ -191,6 +255,10 @@ impl Play {
                 }
             }
         }
+        for p in self.landings.iter().filter(|_| aboard) {
+            let d = dist(self.px(*p), s);
+            consider(&mut best, p.to_m(), d);
+        }
         if best.is_none() {
             if let Some(rp) = self.map.nearest_road_point(v.to_world(s)) {
                 let d = dist(v.to_screen(rp.pos), s);
@@ -202,6 +270,13 @@ impl Play {
             None => (v.to_world(s), false),
         };
         let to = MapPoint::from_m(world);
+        if aboard {
+            return Aim {
+                world,
+                snapped,
+                verdict: self.landing_verdict(unit, to),
+            };
+        }
         let plain = Move {
             unit,
             to,
@@ -211,10 +286,11 @@ impl Play {
         // The engine's own order: whether this unit may move at all (its turn, its phase, not
         // moved yet) comes before where it may go.
         let verdict = match check(state, &self.rules_board, &Command::Move(plain.clone())) {
-            Ok(()) => Ok(plain),
+            Ok(()) => Ok(Command::Move(plain)),
             Err(e) if !matches!(e, RuleError::Refused(_) | RuleError::BadLanding) => Err(e),
             Err(_) => self.rules_board.may_go(state, unit, to).and_then(|mv| {
-                check(state, &self.rules_board, &Command::Move(mv.clone())).map(|()| mv)
+                let cmd = Command::Move(mv);
+                check(state, &self.rules_board, &cmd).map(|()| cmd)
             }),
         };
         Aim {

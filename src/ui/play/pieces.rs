@@ -13,7 +13,7 @@ use crate::ui::widgets::{colour_of, Ui};
 
 /// The single move's reach: a green no road is drawn in.
 pub(super) const REACH: Color = Color::new(0.30, 0.82, 0.10, 0.95);
-const REACH_EDGE: Color = Color::new(0.05, 0.30, 0.02, 0.95);
+pub(super) const REACH_EDGE: Color = Color::new(0.05, 0.30, 0.02, 0.95);
 /// What only a motorway double move reaches.
 pub(super) const DOUBLE: Color = Color::new(0.58, 0.16, 0.78, 0.9);
 /// The attack radius and the targets in it.
@@ -40,7 +40,7 @@ pub(super) fn map_text(ui: &Ui, s: &str, x: f32, y: f32, size: u16, bold: bool, 
     );
 }
 
-fn map_text_w(ui: &Ui, s: &str, size: u16, bold: bool) -> f32 {
+pub(super) fn map_text_w(ui: &Ui, s: &str, size: u16, bold: bool) -> f32 {
     let f = if bold {
         &ui.fonts.bold
     } else {
@@ -50,7 +50,7 @@ fn map_text_w(ui: &Ui, s: &str, size: u16, bold: bool) -> f32 {
 }
 
 /// A colour washed out towards grey: a piece that has done its part this turn.
-fn spent(c: Color) -> Color {
+pub(super) fn spent(c: Color) -> Color {
     let g = (c.r + c.g + c.b) / 3.0;
     Color::new(
         0.35 * c.r + 0.65 * (0.55 + 0.3 * g),
@@ -81,6 +81,7 @@ impl Play {
             }
         }
         self.draw_reach();
+        self.draw_sea_reach();
         self.draw_attack_radius();
         for s in state.settlements() {
             let p = self.px(s.pos());
@@ -95,6 +96,7 @@ impl Play {
                 draw_circle_lines(p[0], p[1], r + 4.0, 3.0, BLACK);
             }
         }
+        self.draw_ports();
         self.recap_arrows(ui);
         match state.pending().first() {
             Some(
@@ -116,7 +118,11 @@ impl Play {
             _ => {}
         }
         for st in stacks {
-            self.draw_stack(ui, st);
+            if self.is_ship(st.units[0]) {
+                self.draw_ship_stack(ui, st);
+            } else {
+                self.draw_stack(ui, st);
+            }
         }
         self.draw_siege_clocks(ui);
         if let (Some(aim), Some(u)) = (aim, self.selected) {

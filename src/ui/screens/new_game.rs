@@ -63,6 +63,8 @@ pub struct Setup {
     pub seed_text: Option<String>,
     /// How many seats the chosen map holds at the chosen scale, once worked out.
     room: Option<(usize, Option<u32>, Result<SeatCapacity, String>)>,
+    /// Whether the chosen map has ports (the engine's answer), once worked out.
+    ports: Option<(usize, bool)>,
     /// The first map card shown (when there are more maps than fit).
     pub page: usize,
     /// The seat whose name is being typed, and whether the next key replaces the whole name
@@ -161,6 +163,7 @@ impl Setup {
             seed: seed.unwrap_or_else(fresh_seed),
             seed_text: None,
             room: None,
+            ports: None,
         }
     }
 
@@ -204,6 +207,57 @@ fn room(s: &mut Setup) -> Result<SeatCapacity, String> {
         });
     s.room = Some((key.0, key.1, r.clone()));
     r
+}
+
+/// Whether the chosen map has ports, so that seafaring can be offered: the rules' own answer
+/// ([`MapBoard::has_ports`]), worked out once per map.
+fn has_ports(s: &mut Setup) -> bool {
+    if let Some((m, p)) = s.ports {
+        if m == s.map {
+            return p;
+        }
+    }
+    let p = s
+        .maps
+        .get(s.map)
+        .and_then(|m| {
+            crate::ui::map_cache::game_map(&m.dir)
+                .ok()
+                .map(|g| (g, m.scale))
+        })
+        .is_some_and(|(g, scale)| MapBoard::new(g, scale).has_ports());
+    s.ports = Some((s.map, p));
+    p
+}
+
+/// The seafaring switch, offered only on a map with ports; on any other map it is greyed, off,
+/// with the reason under it. Returns the y below.
+fn seafaring_switch(ui: &mut Ui, s: &mut Setup, at: [f32; 3]) -> f32 {
+    let [x, y, w] = at;
+    let ports = has_ports(s);
+    if !ports {
+        s.options.seafaring = false;
+    }
+    let label = if s.options.seafaring {
+        "Seafaring: on (Ships at ports)"
+    } else {
+        "Seafaring: off"
+    };
+    if ui.button(label, [x, y, w, 34.0], ports) {
+        s.options.seafaring = !s.options.seafaring;
+    }
+    if ports {
+        y + 40.0
+    } else {
+        ui.text(
+            "No ports on this map: seafaring needs sea by a settlement.",
+            x,
+            y + 52.0,
+            14,
+            FADED,
+        );
+        y + 62.0
+    }
 }
 
 /// A seat's name before anyone types one: its colour's.
@@ -367,12 +421,13 @@ pub fn setup(
     ) {
         s.options.safe_bases = !s.options.safe_bases;
     }
-    seed_field(ui, s, ox, y + 45.0, ow);
+    let y = seafaring_switch(ui, s, [ox, y + 40.0, ow]);
+    seed_field(ui, s, ox, y + 5.0, ow);
     if ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true) {
         return Ok(Some(Screen::Menu));
     }
     if let Some(e) = &s.error {
-        ui.paragraph(&format!("Cannot start: {e}"), ox, y + 135.0, 16, ow);
+        ui.paragraph(&format!("Cannot start: {e}"), ox, y + 95.0, 16, ow);
     }
     if ui.button(
         "Start",

@@ -1,0 +1,206 @@
+//! Seafaring on the game screen, played through the real window on Malta with scripted input: a
+//! Ship built at a port from the settlement's actions, a Guard going aboard it with one click on
+//! the Ship (hover says it may), the Ship's reach at sea drawn when it is selected and the water
+//! it may sail to said on hover (land refused with the engine's words), a sail, and a Scout
+//! aboard another Ship landing on Gozo with one click on the spot hover calls legal; the Guard
+//! that boarded this turn is refused a landing, with why.
+//!
+//! Every position is the engine's own answer, worked out here with the same commands the clicks
+//! send, so the script aims where the rules say a player can go. Screenshots go to a temporary
+//! folder, or to `OMMS_SHOTS` (e.g. `docs/`) when set.
+
+use std::path::Path;
+use std::time::Duration;
+
+use omms::map::GameMap;
+use omms::rules::map_board::scenario_file;
+use omms::rules::*;
+use omms::ui::play::{save_json, Seat};
+
+mod common;
+use common::display::{command_kinds, have_xvfb, play_loaded};
+
+const WINDOW: [u32; 2] = [1280, 800];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Orange holds the port of Ix-Xemxija (its base, with a Guard in it) and Iċ-Ċirkewwa, and has a
+/// Ship in the Gozo channel with a Scout aboard; Sky holds Ir-Rabat on Gozo. Orange's spades are
+/// enough for one Ship.
+const POSITION: &str = r#"{
+  "map": "malta",
+  "seed": 5,
+  "players": [{"name": "Orange", "colour": "orange"}, {"name": "Sky", "colour": "sky blue"}],
+  "options": {"seafaring": true},
+  "current": "Orange",
+  "phase": "main",
+  "turn": 3,
+  "settlements": [
+    {"id": "base", "owner": "Orange", "place": "Ix-Xemxija", "fort": true, "base": true},
+    {"id": "cirkewwa", "owner": "Orange", "place": "Iċ-Ċirkewwa"},
+    {"id": "sky", "owner": "Sky", "place": "Ir-Rabat", "fort": true, "base": true}
+  ],
+  "units": [
+    {"id": "guard", "owner": "Orange", "type": "guard", "in": "base"},
+    {"id": "galley", "owner": "Orange", "type": "ship", "at": [14.305, 36.012]},
+    {"id": "scout", "owner": "Orange", "type": "scout", "aboard": "galley"},
+    {"id": "sentry", "owner": "Sky", "type": "guard", "in": "sky"}
+  ],
+  "hands": {
+    "Orange": ["10S", "9S", "8S", "2H", "3H"],
+    "Sky": ["KD", "3S"]
+  }
+}"#;
+
+/// World metres → "lon lat" for a `map` or `hover-map` step.
+fn lonlat(map: &GameMap, p: [f64; 2]) -> String {
+    let ll = map.projection().to_lonlat(p);
+    format!("{} {}", ll[0], ll[1])
+}
+
+#[test]
+fn a_ship_is_built_boarded_sailed_and_its_cargo_lands_by_clicks_with_the_engines_verdicts() {
+    if !have_xvfb() {
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
+        return;
+    }
+    let map = GameMap::load(&root().join("maps/malta")).unwrap();
+    let sc = scenario_file::parse(&map, POSITION).unwrap();
+    let board = MapBoard::new(&map, sc.setup.scale);
+    let (guard, scout) = (sc.unit("guard").unwrap(), sc.unit("scout").unwrap());
+    let port = sc.settlements["base"];
+    let mut game = Game::restore(sc.setup.clone(), 5, vec![], vec![], sc.state.clone()).unwrap();
+    let save = save_json(&game, &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)]);
+
+    // What the clicks will do, played here first with the engine: the Ship the spades build,
+    // where it may sail with the Guard aboard, and where the Scout may land.
+    let me = game.state().actor();
+    let cards = cheapest_set(game.state(), me, Suit::Spades).unwrap();
+    let before: Vec<UnitId> = game.state().units().map(|u| u.id()).collect();
+    game.submit(&board, Command::BuildShip(BuildShip { cards, port }))
+        .unwrap();
+    let ship = game
+        .state()
+        .units()
+        .map(|u| u.id())
+        .find(|u| !before.contains(u))
+        .unwrap();
+    game.submit(&board, Command::BoardShip(BoardShip { unit: guard, ship }))
+        .unwrap();
+    let reach = board.sea_reach(game.state(), ship).unwrap();
+    let start = reach.start;
+    let away = |p: &[f64; 2]| (p[0] - start[0]).hypot(p[1] - start[1]);
+    // The reached water farthest towards Gozo (north-west), inside the circle by a margin so
+    // a pointer a pixel off is still inside.
+    let sail_to = reach
+        .points()
+        .into_iter()
+        .filter(|p| away(p) < 0.8 * reach.radius)
+        .max_by(|a, b| {
+            let f = |p: &[f64; 2]| (start[0] - p[0]) + (p[1] - start[1]);
+            f(a).total_cmp(&f(b))
+        })
+        .unwrap();
+    let port_m = game.state().settlement(port).unwrap().pos().to_m();
+    // Land inside the Ship's circle, away from the port and the Ship: a point it may not sail to.
+    let ashore = (0..32)
+        .map(|k| {
+            let a = f64::from(k) * std::f64::consts::PI / 16.0;
+            let r = 0.7 * reach.radius;
+            [start[0] + r * a.cos(), start[1] + r * a.sin()]
+        })
+        .find(|p| {
+            !map.is_water(*p)
+                && (p[0] - port_m[0]).hypot(p[1] - port_m[1]) > 1500.0
+                && game
+                    .state()
+                    .settlements()
+                    .all(|s| s.pos().distance_m(MapPoint::from_m(*p)) > 1500.0)
+        })
+        .expect("land inside the Ship's circle");
+    let landing = board.candidate_landings(game.state(), scout);
+    let land_at = *landing.first().expect("somewhere for the Scout to land");
+    let body = format!(
+        "key +
+key +
+key +
+key +
+wait 2
+button Build a Ship at Ix-Xemxija      # the base's actions: a port, so a Ship can be built
+wait 2
+wait 2
+unit {guard}
+wait 2
+hover-unit {ship}
+wait 2
+expect-tip Legal: click to go aboard Ship {ship}
+unit {ship}                            # aboard, in one click
+wait 2
+unit {ship}
+wait 3
+hover-map {ashore}                  # land inside its circle
+wait 2
+expect-tip Ships stay on the water
+hover-map {sail}
+wait 2
+expect-tip Legal: click to sail here
+shot ui-sea-reach
+map {sail}
+wait 2
+unit {guard}                           # aboard, but it boarded this turn
+wait 2
+hover-map {land}
+wait 2
+expect-tip has already moved
+unit {scout}
+wait 2
+hover-map {land}
+wait 2
+expect-tip Legal: click to land here
+shot ui-sea-landing
+map {land}
+wait 2
+key escape
+wait 1
+key -
+wait 2
+shot board-malta-ships
+",
+        ashore = lonlat(&map, ashore),
+        guard = guard.0,
+        ship = ship.0,
+        scout = scout.0,
+        sail = lonlat(&map, sail_to),
+        land = lonlat(&map, land_at.to_m()),
+    );
+    let (_dir, after) = play_loaded(
+        &root().join("maps/malta"),
+        "sea",
+        &save,
+        &[],
+        &body,
+        &["ui-sea-reach", "ui-sea-landing", "board-malta-ships"],
+        WINDOW,
+        Duration::from_secs(120),
+    );
+    let played = Game::from_json(&after).unwrap();
+    let kinds = command_kinds(&played);
+    assert_eq!(
+        kinds,
+        ["build_ship", "board_ship", "move", "land"],
+        "the clicks sent these commands"
+    );
+    let s = played.state();
+    assert_eq!(s.unit(guard).unwrap().at(), Location::Aboard(ship));
+    let sailed = s.unit_pos(ship).unwrap().to_m();
+    assert!(
+        (sailed[0] - sail_to[0]).hypot(sailed[1] - sail_to[1]) < 60.0,
+        "the Ship sailed where the pointer was"
+    );
+    assert!(
+        !matches!(s.unit(scout).unwrap().at(), Location::Aboard(_)),
+        "the Scout went ashore"
+    );
+}
