@@ -138,8 +138,9 @@ pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
     (ratio * ratio * idle * patience(ctx)).clamp(0.15, 1.5)
 }
 
-/// How dear a unit still is, by how many rounds the game has lasted: whole at the start, a
-/// [`PATIENCE_ROUNDS`]th less each round, never below [`PATIENCE_FLOOR`]. Between equal empires every
+/// How dear a unit still is, by how many rounds the game has lasted: whole for the first
+/// [`PATIENCE_GRACE`] rounds, then a [`PATIENCE_ROUNDS`]th less each round, never below
+/// [`PATIENCE_FLOOR`]. Between equal empires every
 /// cautious attack is refused on the same odds turn after turn, and the settlements each side
 /// leaves bare change hands back and forth for ever (the undecided four-seat games of issue 14:
 /// two seats of some fifteen settlements each still trading them at turn 400). A side that
@@ -147,10 +148,14 @@ pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
 /// that follows ends the game. It counts rounds, not time, so a game stays a function of its
 /// seed.
 pub(super) fn patience(ctx: &Ctx) -> f64 {
-    let seats = ctx.state.players().len().max(1) as f64;
-    let rounds = f64::from(ctx.state.turn()) / seats;
-    (1.0 - rounds / PATIENCE_ROUNDS).max(PATIENCE_FLOOR)
+    let seats = ctx.state.players().len().max(1) as u32;
+    let rounds = f64::from(ctx.state.turn().saturating_sub(1) / seats);
+    (1.0 - (rounds - PATIENCE_GRACE).max(0.0) / PATIENCE_ROUNDS).max(PATIENCE_FLOOR)
 }
+
+/// Whole rounds in which a unit keeps its full worth: the opening is for expanding, and a
+/// fight the odds condemn then is still condemned.
+const PATIENCE_GRACE: f64 = 2.0;
 
 /// Rounds after which a unit would be worth nothing in the odds of a fight, but for the floor.
 const PATIENCE_ROUNDS: f64 = 30.0;
