@@ -71,6 +71,32 @@ fn leaves_a_fortified_guard_alone_with_a_scout() {
     assert_eq!(choice(&state, &board), Command::EndTurn(EndTurn));
 }
 
+/// A Scout's one die against a Guard's two on the road loses more often than it wins: early on
+/// no level throws the Scout away, but a war that has dragged on for a hundred rounds makes units
+/// cheap, and `easy` and `normal` take the fight (issue 14: equal empires refused the same
+/// cautious odds turn after turn and traded bare settlements back and forth to the turn limit).
+#[test]
+fn a_long_war_takes_the_fights_a_young_one_refuses() {
+    let board = valley();
+    let at_turn = |turn: u32| {
+        let mut sc = bases();
+        let guard = sc.unit(BLUE, UnitType::Guard, road(&board, 3));
+        let scout = sc.unit(RED, UnitType::Scout, road(&board, 2));
+        sc.turn(RED, Phase::Attack, turn);
+        (sc.build(&board).unwrap(), guard, scout)
+    };
+    let (young, _, _) = at_turn(3);
+    assert_eq!(choice(&young, &board), Command::EndTurn(EndTurn));
+    let (old, guard, scout) = at_turn(201);
+    for level in [Level::Easy, Level::Normal] {
+        assert_eq!(
+            choice_of(level, &old, &board),
+            Command::Attack(Attack::dice(scout, Target::Unit(guard))),
+            "{level}"
+        );
+    }
+}
+
 /// A lone Guard behind walls rolls four dice: a Scout never takes it on its own die, but with
 /// the diamonds for three more it is an even fight worth having (issue 14: forts held the
 /// three- and four-seat games up while the diamonds that open them were swapped away).

@@ -120,7 +120,8 @@ pub(super) fn guards(ctx: &Ctx, s: SettlementId) -> Vec<Guarding> {
 /// force's worth goes with the square of its size, so the stronger side can trade units.
 /// Armies are compared by their units alone: settlements do not fight. Units standing in the
 /// field beyond a small army's worth are doing nothing: each is cheaper to lose, so a big army
-/// spends itself on the fortifications that hold the game up instead of waiting.
+/// spends itself on the fortifications that hold the game up instead of waiting. And the
+/// longer the war has lasted, the cheaper a unit ([`patience`]).
 pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
     let ratio = (ctx.army(enemy) / ctx.army(ctx.me).max(1.0)).min(1.5);
     let field = ctx
@@ -134,8 +135,32 @@ pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
         })
         .count() as f64;
     let idle = IDLE_FIELD / field.max(IDLE_FIELD);
-    (ratio * ratio * idle).clamp(0.15, 1.5)
+    (ratio * ratio * idle * patience(ctx)).clamp(0.15, 1.5)
 }
+
+/// How dear a unit still is, by how many rounds the game has lasted: whole for the first
+/// [`PATIENCE_GRACE`] rounds, then a [`PATIENCE_ROUNDS`]th less each round, never below
+/// [`PATIENCE_FLOOR`]. Between equal empires every
+/// cautious attack is refused on the same odds turn after turn, and the settlements each side
+/// leaves bare change hands back and forth for ever (the undecided four-seat games of issue 14:
+/// two seats of some fifteen settlements each still trading them at turn 400). A side that
+/// values its units less as the war drags on storms what it used to starve, and the attrition
+/// that follows ends the game. It counts rounds, not time, so a game stays a function of its
+/// seed.
+pub(super) fn patience(ctx: &Ctx) -> f64 {
+    let seats = ctx.state.players().len().max(1) as u32;
+    let rounds = f64::from(ctx.state.turn().saturating_sub(1) / seats);
+    (1.0 - (rounds - PATIENCE_GRACE).max(0.0) / PATIENCE_ROUNDS).max(PATIENCE_FLOOR)
+}
+
+/// Whole rounds in which a unit keeps its full worth: the opening is for expanding, and a
+/// fight the odds condemn then is still condemned.
+const PATIENCE_GRACE: f64 = 2.0;
+
+/// Rounds after which a unit would be worth nothing in the odds of a fight, but for the floor.
+const PATIENCE_ROUNDS: f64 = 30.0;
+/// The least share of its worth a unit keeps, however long the war.
+const PATIENCE_FLOOR: f64 = 0.25;
 
 /// Field units an army needs before the rest count as idle.
 const IDLE_FIELD: f64 = 6.0;
