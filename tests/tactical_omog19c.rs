@@ -655,6 +655,7 @@ fn the_strategic_games_extra_dice_bring_irregulars_lancers_heavy_cavalry_and_eli
         let forces = Forces {
             attacker: field(unit, dice).force(),
             defender: field(UnitType::Guard, 2).force(),
+            ..Default::default()
         };
         let s = deploy(&f, &forces, 1);
         s.teams()

@@ -553,6 +553,7 @@ fn the_strategic_games_extra_dice_bring_a_war_party_and_riflemen() {
     let forces = Forces {
         attacker: dice(UnitType::Invader, 4).force(),
         defender: dice(UnitType::Guard, 2).force(),
+        ..Default::default()
     };
     let s = deploy(&f, &forces, 1);
     let kits: Vec<Weapon> = s

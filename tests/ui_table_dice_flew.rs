@@ -123,6 +123,7 @@ fn you_write_an_order_and_shoot_into_the_bots_move_at_the_prompt() {
     let forces = Forces {
         attacker: parse_force(ATTACKER, &DiceFlew).unwrap().0,
         defender: parse_force(DEFENDER, &DiceFlew).unwrap().0,
+        ..Default::default()
     };
     let args = BattleArgs {
         map: root.join("maps/andorra"),

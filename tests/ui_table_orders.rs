@@ -28,6 +28,7 @@ fn troopers_dismount_and_face_from_the_order_buttons() {
     let forces = Forces {
         attacker: parse_force("scout:2", &Omog19c).unwrap().0,
         defender: parse_force("guard:1:1", &Omog19c).unwrap().0,
+        ..Default::default()
     };
     let args = BattleArgs {
         map: root.join("maps/andorra"),

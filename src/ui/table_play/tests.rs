@@ -412,7 +412,11 @@ fn musket_horsemen_dismount_and_face_from_the_same_buttons() {
     let (attacker, _) = parse_force("scout:2", &OmogMusket).unwrap();
     let (defender, _) = parse_force("guard:1", &OmogMusket).unwrap();
     let (field, _) = encamp("scout:2", "guard:1");
-    let forces = Forces { attacker, defender };
+    let forces = Forces {
+        attacker,
+        defender,
+        ..Default::default()
+    };
     let mut play: Host<OmogMusketView> = Host::new(field, &forces, 0, [true, true], names());
     let r = inches(0.45);
     let rider = play

@@ -19,6 +19,7 @@ fn encamp() -> (Battlefield, Forces) {
     let forces = Forces {
         attacker: parse_force("3*foot,mg", &DiceFlew).unwrap().0,
         defender: parse_force("foot@house,2*foot,hmg", &DiceFlew).unwrap().0,
+        ..Default::default()
     };
     let args = BattleArgs {
         map: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/andorra"),
