@@ -216,8 +216,9 @@ struct Golden {
     commands: Vec<DfCommand>,
 }
 
-/// Golden logs under `tests/dice_flew_golden/` (not `tests/golden/`, whose test replays through
-/// the registry, until the ruleset is registered) replay command by command to the same end;
+/// Golden logs under `tests/dice_flew_golden/`, written from `omms battle` force strings (batteries,
+/// radios, tank destroyers), beside the shared-format ones in `tests/golden/dice_flew/`, replay
+/// command by command to the same end;
 /// `OMMS_REGEN_GOLDEN=1` writes them again (and the commit says why).
 #[test]
 fn golden_battles_replay() {

@@ -16,7 +16,7 @@ use omms::tactical::table::distance;
 use omms::tactical::*;
 
 /// The rulesets audited below, by id.
-const AUDITED: &[&str] = &["omog19c", "omog-musket", "six-plus"];
+const AUDITED: &[&str] = &["omog19c", "omog-musket", "six-plus", "dice-flew"];
 
 const SEEDS: u64 = 200;
 
@@ -221,6 +221,56 @@ fn six_plus_keeps_allowance_range_sight_and_room() {
                 assert!(
                     !overlap(&a.rect(), &b.rect(), 0.02),
                     "{why}: {a:?} overlaps {b:?}"
+                );
+            }
+        }
+    });
+}
+
+#[test]
+fn dice_flew_keeps_allowance_arc_range_and_room() {
+    use omms::tactical::dice_flew::fire::{may_fire, range, reach};
+    use omms::tactical::dice_flew::movement::move_fraction;
+    use omms::tactical::dice_flew::unit::footprint;
+    use omms::tactical::dice_flew::{DfCommand, DfEvent, DiceFlew};
+    audit_battles(&DiceFlew, |f, before, cmd, events, after, seed, seen| {
+        let why = format!("dice-flew seed {seed}: {cmd:?} -> {events:?}");
+        if let DfCommand::Move { unit, to } = cmd {
+            let u = before.unit(*unit).unwrap();
+            let used = move_fraction(f, u.kind.movement(), u.at, *to)
+                .unwrap_or_else(|e| panic!("{why}: a move over forbidden ground ({e:?})"));
+            assert!(used <= 1.0 + 1e-9, "{why}: past the allowance ({used:.2})");
+            seen.moves += 1;
+        }
+        for e in events {
+            if let DfEvent::Fired {
+                shooter, target, ..
+            }
+            | DfEvent::AntiTank {
+                shooter, target, ..
+            } = e
+            {
+                let (a, b) = (
+                    before.unit(*shooter).unwrap(),
+                    before.unit(*target).unwrap(),
+                );
+                assert!(a.facing.within_arc(a.at, b.at, 45.0), "{why}: out of arc");
+                assert!(may_fire(a).is_ok(), "{why}: an ineligible company fired");
+                assert!(
+                    range(a.at, b.at) <= reach(a, b.kind.armour().is_some()) + 1e-6,
+                    "{why}: out of range"
+                );
+                seen.shots += 1;
+            }
+        }
+        let living: Vec<_> = after.units().iter().filter(|u| u.alive()).collect();
+        for (i, a) in living.iter().enumerate() {
+            for b in &living[i + 1..] {
+                assert!(
+                    distance(a.at, b.at) >= 2.0 * footprint() - 1e-6,
+                    "{why}: {:?} and {:?} overlap",
+                    a.id,
+                    b.id
                 );
             }
         }

@@ -36,6 +36,9 @@ pub(super) fn fronts(ctx: &Ctx) -> Vec<Front> {
         .units_of(ctx.me)
         .into_iter()
         .filter(|u| ctx.state.unit(*u).is_some_and(|u| !u.attacked()))
+        // A Ship carrying a landing party sails to land it: a beaten attacker loses its cargo,
+        // so the land plan never throws it at an enemy (the sea play fights with empty Ships).
+        .filter(|u| ctx.state.cargo(*u).is_empty())
         .filter_map(|u| Some((u, ctx.state.unit_pos(u)?)))
         .collect();
     if ready.is_empty() {
