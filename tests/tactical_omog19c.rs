@@ -690,11 +690,12 @@ fn the_strategic_games_extra_dice_bring_irregulars_lancers_heavy_cavalry_and_eli
             (HORSE, Weapon::Carbine, t(false, true, false, false)),
         ]
     );
-    // A Tank with one: its gun, cuirassiers, heavy cavalry, elite cuirassiers.
+    // A Tank with one: its gun, elite riflemen (issue 15's tuning of its armour), heavy
+    // cavalry, elite cuirassiers.
     assert_eq!(
         firsts(UnitType::Tank, 4),
         vec![
-            (HORSE, Weapon::Pistol, t(false, true, true, false)),
+            (FOOT, RIFLE, t(true, false, false, false)),
             (HORSE, Weapon::Carbine, t(false, true, false, false)),
             (HORSE, Weapon::Pistol, t(true, true, true, false)),
         ]

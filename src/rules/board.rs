@@ -76,7 +76,7 @@ pub trait Board {
     fn check_move(&self, state: &State, mv: &Move) -> Result<Location, RuleError>;
 
     /// A handful of moves worth offering for `unit` (for the legal-command list and the AI).
-    /// Each must pass the engine's whole [`check`](super::check) now, not only
+    /// Each must pass the engine's whole [`check`](super::check) for the unit's owner, not only
     /// [`Board::check_move`]: a unit that has moved, or sits aboard a Ship, gets none. The list
     /// need not be complete.
     fn candidate_moves(&self, state: &State, unit: UnitId) -> Vec<Move> {

@@ -163,7 +163,7 @@ pub(crate) fn moves(b: &MapBoard, state: &State, unit: UnitId) -> Vec<Move> {
         }
         // The engine's own check, not the board's part of it: a unit aboard or one that has
         // moved has no moves, whatever the roads say (one source of truth for the list).
-        if move_destination(state, b, state.current_player(), &m).is_ok() {
+        if move_destination(state, b, me, &m).is_ok() {
             out.push(m);
         }
     }

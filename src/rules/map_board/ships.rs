@@ -343,7 +343,8 @@ impl MapBoard<'_> {
     /// Places to go ashore: the owner's settlements and the road points nearest every place
     /// within a card's breadth of the Ship, and the road point nearest the Ship itself.
     pub(crate) fn landing_candidates(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
-        let Some(Location::Aboard(ship)) = state.unit(unit).map(|u| u.at()) else {
+        let Some((Location::Aboard(ship), owner)) = state.unit(unit).map(|u| (u.at(), u.owner()))
+        else {
             return Vec::new();
         };
         let Some(from) = state.unit_pos(ship).map(|p| p.to_m()) else {
@@ -363,9 +364,7 @@ impl MapBoard<'_> {
             let land = Land { unit, to: p };
             // The engine's whole check of a landing (moved already, aboard, phase), not only
             // the map's part: the list offers what the rules accept.
-            if !out.contains(&p)
-                && landing_destination(state, self, state.current_player(), &land).is_ok()
-            {
+            if !out.contains(&p) && landing_destination(state, self, owner, &land).is_ok() {
                 out.push(p);
             }
         }
@@ -375,7 +374,10 @@ impl MapBoard<'_> {
     /// A spread of a Ship's legal moves: the farthest water in sixteen directions, and the water
     /// nearest every port within reach (where landings and boardings happen).
     pub(crate) fn ship_candidates(&self, state: &State, ship: UnitId) -> Vec<Move> {
-        let (Some(_), Ok(reach)) = (state.unit(ship), self.sea_reach(state, ship)) else {
+        let (Some(owner), Ok(reach)) = (
+            state.unit(ship).map(|u| u.owner()),
+            self.sea_reach(state, ship),
+        ) else {
             return Vec::new();
         };
         let pts = reach.points();
@@ -413,9 +415,7 @@ impl MapBoard<'_> {
                 via: None,
                 off_road: false,
             };
-            if !out.contains(&mv)
-                && move_destination(state, self, state.current_player(), &mv).is_ok()
-            {
+            if !out.contains(&mv) && move_destination(state, self, owner, &mv).is_ok() {
                 out.push(mv);
             }
         }
