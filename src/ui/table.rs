@@ -272,6 +272,20 @@ pub fn text(fonts: &Fonts, s: &str, x: f32, y: f32, size: u16, bold: bool, color
     );
 }
 
+/// Bold text centred on `p`: the letter on a token, in every ruleset's view.
+pub fn centred(fonts: &Fonts, s: &str, p: [f32; 2], size: u16, ink: Color) {
+    let d = measure_text(s, Some(&fonts.bold), size, 1.0);
+    text(
+        fonts,
+        s,
+        p[0] - d.width / 2.0,
+        p[1] + d.height / 2.0,
+        size,
+        true,
+        ink,
+    );
+}
+
 /// A side's token colour.
 pub fn side_colour(side: Side) -> Color {
     match side {

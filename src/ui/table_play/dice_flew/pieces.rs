@@ -4,10 +4,9 @@
 
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line};
-use macroquad::text::measure_text;
 
 use super::super::super::style;
-use super::super::super::table::{self as tdraw, ink_on, text, Badges, Frame, TableShot};
+use super::super::super::table::{self as tdraw, ink_on, Badges, Frame, TableShot};
 use super::super::super::Fonts;
 use crate::tactical::dice_flew::state::DfState;
 use crate::tactical::dice_flew::tables::{command_radius, Armour};
@@ -141,16 +140,7 @@ fn draw_unit(s: &DfState, u: &Unit, f: &Frame, fonts: &Fonts, c: Color, r: f32) 
     }
     let l = letters(u.kind);
     let size = (r * if l.len() > 1 { 0.8 } else { 1.0 }).clamp(10.0, 22.0) as u16;
-    let d = measure_text(l, Some(&fonts.bold), size, 1.0);
-    text(
-        fonts,
-        l,
-        p[0] - d.width / 2.0,
-        p[1] + d.height / 2.0,
-        size,
-        true,
-        ink,
-    );
+    tdraw::centred(fonts, l, p, size, ink);
     if u.pinned {
         draw_circle_lines(p[0], p[1], r + 3.0, 2.5, PINNED);
     }

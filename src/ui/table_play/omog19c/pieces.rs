@@ -4,10 +4,9 @@
 
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle, draw_line, draw_rectangle};
-use macroquad::text::measure_text;
 
 use super::super::super::style;
-use super::super::super::table::{self as tdraw, ink_on, text, Badges, Frame, TableShot};
+use super::super::super::table::{self as tdraw, ink_on, Badges, Frame, TableShot};
 use super::super::super::Fonts;
 use crate::tactical::omog19c::state::{Figure, HeavyKind, OmogState, Role};
 use crate::tactical::omog19c::tables::Mount;
@@ -60,7 +59,7 @@ pub(super) fn draw_forces(
         } else {
             "GUN"
         };
-        centred(fonts, label, p, letter_size(token) - 3, ink_on(c));
+        tdraw::centred(fonts, label, p, letter_size(token) - 3, ink_on(c));
         badges.block([x, y, w, ht]);
     }
     // The living over the fallen, one token per spot: a garrison deploys its men on one point.
@@ -80,27 +79,13 @@ pub(super) fn draw_forces(
         let c = colour(fig.side());
         draw_circle(p[0], p[1], token, style::INK);
         draw_circle(p[0], p[1], token - 1.5, c);
-        centred(fonts, figure_letter(fig), p, letter_size(token), ink_on(c));
+        tdraw::centred(fonts, figure_letter(fig), p, letter_size(token), ink_on(c));
         badges.token(p, token);
     }
     for (fig, n) in spots.into_iter().filter(|s| s.1 > 1) {
         let white = Color::new(1.0, 1.0, 1.0, 1.0);
         badges.label(f.px(fig.pos()), token, format!("×{n}"), white, style::INK);
     }
-}
-
-/// Bold text centred on `p`.
-fn centred(fonts: &Fonts, s: &str, p: [f32; 2], size: u16, ink: Color) {
-    let d = measure_text(s, Some(&fonts.bold), size, 1.0);
-    text(
-        fonts,
-        s,
-        p[0] - d.width / 2.0,
-        p[1] + d.height / 2.0,
-        size,
-        true,
-        ink,
-    );
 }
 
 /// The still's words.

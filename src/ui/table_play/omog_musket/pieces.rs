@@ -4,10 +4,9 @@
 
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line};
-use macroquad::text::measure_text;
 
 use super::super::super::style;
-use super::super::super::table::{self as tdraw, ink_on, text, Badges, Frame, TableShot};
+use super::super::super::table::{self as tdraw, ink_on, Badges, Frame, TableShot};
 use super::super::super::Fonts;
 use crate::tactical::omog_musket::state::{Figure, MusketState, Role};
 use crate::tactical::omog_musket::tables::{Mount, Weapon};
@@ -48,16 +47,7 @@ pub(super) fn draw_forces(
         draw_circle(p[0], p[1], token, style::INK);
         draw_circle(p[0], p[1], token - 1.5, c);
         let l = letter(fig);
-        let d = measure_text(l, Some(&fonts.bold), size, 1.0);
-        text(
-            fonts,
-            l,
-            p[0] - d.width / 2.0,
-            p[1] + d.height / 2.0,
-            size,
-            true,
-            ink_on(c),
-        );
+        tdraw::centred(fonts, l, p, size, ink_on(c));
         // The load: a full pip loaded, an empty ring after a shot.
         let (px, py, r) = (
             p[0] + token * 0.8,

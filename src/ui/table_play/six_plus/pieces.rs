@@ -5,10 +5,9 @@
 use macroquad::color::Color;
 use macroquad::math::vec2;
 use macroquad::shapes::{draw_circle, draw_line, draw_triangle};
-use macroquad::text::measure_text;
 
 use super::super::super::style;
-use super::super::super::table::{ink_on, text, Badges, Frame, TableShot};
+use super::super::super::table::{self as tdraw, ink_on, Badges, Frame, TableShot};
 use super::super::super::Fonts;
 use crate::tactical::six_plus::state::{Kind, SixState, Unit, HITS_TO_ELIMINATE};
 use crate::tactical::table::cm;
@@ -70,16 +69,7 @@ pub(super) fn draw_forces(
         let p = f.px(u.at);
         let size = ((r.frontage.min(r.depth) as f32) * f.px_per_mm * 0.7).clamp(10.0, 24.0) as u16;
         let l = letter(u);
-        let d = measure_text(l, Some(&fonts.bold), size, 1.0);
-        text(
-            fonts,
-            l,
-            p[0] - d.width / 2.0,
-            p[1] + d.height / 2.0,
-            size,
-            true,
-            ink_on(c),
-        );
+        tdraw::centred(fonts, l, p, size, ink_on(c));
         if !u.loaded && u.kind.fire().is_some() {
             let q = f.px(r.front_centre());
             draw_circle(q[0], q[1], 5.0, style::INK);
