@@ -24,6 +24,7 @@ button Safe bases       # the bare base rule: the bases below are within first-t
 button OMOG 19C: on     # no table battles...
 button OMOG Musket: on
 button 6+ Rules: on
+button The Dice Flew: on  # every ruleset off now: nothing left to refuse
 button Defender may refuse  # greyed while no ruleset is on: the click changes nothing
 button OMOG 19C: off    # ...and OMOG 19C back on
 button Defender may refuse
@@ -113,9 +114,12 @@ fn a_hot_seat_game_through_the_ui_reaches_the_engine() {
     assert!(battles
         .rulesets
         .contains(RulesetId::new("omog19c").unwrap()));
-    assert!(!battles
-        .rulesets
-        .contains(RulesetId::new("omog-musket").unwrap()));
+    for off in ["omog-musket", "six-plus", "dice-flew"] {
+        assert!(
+            !battles.rulesets.contains(RulesetId::new(off).unwrap()),
+            "{off}"
+        );
+    }
     assert!(battles.defender_may_refuse);
     assert_eq!(s.players().len(), 2);
     assert_eq!(s.phase(), Phase::Over);

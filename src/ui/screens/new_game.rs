@@ -231,32 +231,35 @@ fn has_ports(s: &mut Setup) -> bool {
 }
 
 /// The seafaring switch, offered only on a map with ports; on any other map it is greyed, off,
-/// with the reason under it. Returns the y below.
+/// with the reason on it (a line of its own would push the options column off a laptop's
+/// screen). Returns the y below.
 fn seafaring_switch(ui: &mut Ui, s: &mut Setup, at: [f32; 3]) -> f32 {
     let [x, y, w] = at;
     let ports = has_ports(s);
     if !ports {
         s.options.seafaring = false;
     }
-    let label = if s.options.seafaring {
-        "Seafaring: on (Ships at ports)"
-    } else {
-        "Seafaring: off"
+    let label = match (ports, s.options.seafaring) {
+        (false, _) => "Seafaring: off (no ports on this map)",
+        (true, true) => "Seafaring: on (Ships at ports)",
+        (true, false) => "Seafaring: off",
     };
-    if ui.button(label, [x, y, w, 34.0], ports) {
+    let tip = (!ports).then_some("Seafaring needs sea by a settlement.");
+    if ui.button_tip(label, [x, y, w, ROW_H], ports, tip) {
         s.options.seafaring = !s.options.seafaring;
     }
-    if ports {
-        y + 40.0
-    } else {
-        ui.text(
-            "No ports on this map: seafaring needs sea by a settlement.",
-            x,
-            y + 52.0,
-            14,
-            FADED,
-        );
-        y + 62.0
+    y + ROW
+}
+
+/// How many seats the chosen map holds, in words.
+fn room_line(s: &mut Setup) -> String {
+    match room(s) {
+        Ok(r) if r.safe == r.spaced => format!("This map has room for {} seats.", r.safe),
+        Ok(r) => format!(
+            "This map has room for {} seats with safe bases, {} without.",
+            r.safe, r.spaced
+        ),
+        Err(e) => format!("Cannot read this map: {e}"),
     }
 }
 
@@ -286,6 +289,10 @@ pub fn setup(
     let mut y = SEATS_Y;
     let typed = type_name(ui, s);
     ui.title("Seats (turn order)", 40.0, y, 20, INK);
+    // Beside the title, not under the rows: six seats fill the column down to the Back button.
+    let room_x = 40.0 + ui.width_bold("Seats (turn order)", 20) + 16.0;
+    let room_line = room_line(s);
+    ui.text_fit(&room_line, room_x, y, 15, FADED, ox - 60.0 - room_x);
     y += 14.0;
     let mut remove = None;
     for i in 0..s.seats.len() {
@@ -343,15 +350,6 @@ pub fn setup(
             colour: c,
         });
     }
-    let room_line = match room(s) {
-        Ok(r) if r.safe == r.spaced => format!("This map has room for {} seats.", r.safe),
-        Ok(r) => format!(
-            "This map has room for {} seats with safe bases, {} without.",
-            r.safe, r.spaced
-        ),
-        Err(e) => format!("Cannot read this map: {e}"),
-    };
-    ui.text(&room_line, 40.0, y + 62.0, 16, FADED);
     // A click anywhere but the name being typed ends the typing.
     if ui.input.clicked && s.editing.is_some() && !clicked_name(ui, s) {
         s.editing = None;
@@ -362,7 +360,10 @@ pub fn setup(
         DrawRule::RollDie => "Draw: roll a die, draw that many",
         DrawRule::OneCard => "Draw: one card",
     };
-    if ui.button(draw, [ox, 115.0, ow, 34.0], true) {
+    // Rows of ROW: the column must hold every switch above the Start button at 1366×768 with
+    // the interface scaled up (tests/ui_following.rs).
+    let mut y = 115.0;
+    if ui.button(draw, [ox, y, ow, ROW_H], true) {
         s.options.draw = match s.options.draw {
             DrawRule::RollDie => DrawRule::OneCard,
             DrawRule::OneCard => DrawRule::RollDie,
@@ -374,11 +375,12 @@ pub fn setup(
         } else {
             "Tanks: off"
         },
-        [ox, 155.0, ow, 34.0],
+        [ox, y + ROW, ow, ROW_H],
         true,
     ) {
         s.options.tanks = !s.options.tanks;
     }
+    y += 2.0 * ROW;
     let vic = match s.options.victory {
         Victory::LastStanding => "Victory: last player standing".to_string(),
         Victory::SettlementPoints(n) => format!("Victory: first to {n} settlement points"),
@@ -387,7 +389,7 @@ pub fn setup(
             crate::ui::widgets::count(n as usize, "base", "bases")
         ),
     };
-    if ui.button(&vic, [ox, 195.0, ow, 34.0], true) {
+    if ui.button(&vic, [ox, y, ow, ROW_H], true) {
         s.options.victory = match s.options.victory {
             Victory::LastStanding => Victory::SettlementPoints(10),
             Victory::SettlementPoints(_) => Victory::CapturedBases(1),
@@ -399,7 +401,7 @@ pub fn setup(
         None => "Scale: the map's own".to_string(),
         Some(n) => format!("Scale: 1:{n}"),
     };
-    if ui.button(&scale_label, [ox, 235.0, ow, 34.0], true) {
+    if ui.button(&scale_label, [ox, y + ROW, ow, ROW_H], true) {
         s.scale = match s.scale {
             None => Some(SCALES[0]),
             Some(n) => SCALES
@@ -409,25 +411,28 @@ pub fn setup(
                 .copied(),
         };
     }
-    let y = battle_options(ui, &mut s.options.battles, [ox, 275.0, ow]);
+    let y = battle_options(ui, &mut s.options.battles, [ox, y + 2.0 * ROW, ow]);
     if ui.button(
         if s.options.safe_bases {
             "Safe bases: on (no base in first-turn reach)"
         } else {
             "Safe bases: off (bases a 10p coin apart)"
         },
-        [ox, y, ow, 34.0],
+        [ox, y, ow, ROW_H],
         true,
     ) {
         s.options.safe_bases = !s.options.safe_bases;
     }
-    let y = seafaring_switch(ui, s, [ox, y + 40.0, ow]);
-    seed_field(ui, s, ox, y + 5.0, ow);
+    seafaring_switch(ui, s, [ox, y + ROW, ow]);
+    // The seed sits in the bottom bar between Back and Start: the options column is full.
+    seed_field(ui, s, 200.0, sh - 52.0, SEED_W);
     if ui.button("Back", [40.0, sh - 56.0, 140.0, 40.0], true) {
         return Ok(Some(Screen::Menu));
     }
     if let Some(e) = &s.error {
-        ui.paragraph(&format!("Cannot start: {e}"), ox, y + 95.0, 16, ow);
+        // Beside the title, where the whole width is free and the eye starts.
+        let x = 40.0 + ui.width_bold("New game", 32) + 30.0;
+        ui.paragraph(&format!("Cannot start: {e}"), x, 36.0, 16, sw - 40.0 - x);
     }
     if ui.button(
         "Start",
@@ -488,9 +493,14 @@ fn type_name(ui: &Ui, s: &mut Setup) -> bool {
 
 /// Width of the options column.
 const OPTIONS_W: f32 = 380.0;
+/// The options column's row pitch and switch height.
+const ROW: f32 = 36.0;
+const ROW_H: f32 = 32.0;
+/// Width of the seed field with its three buttons.
+const SEED_W: f32 = 400.0;
 /// Where the seat rows begin, and their pitch.
 const SEATS_Y: f32 = 318.0;
-const SEAT_PITCH: f32 = 38.0;
+const SEAT_PITCH: f32 = 37.0;
 
 /// Where seat `i`'s name field is drawn, for the click that ends typing.
 fn name_rect(i: usize) -> [f32; 4] {
@@ -593,8 +603,8 @@ const LEVEL_BACK: Color = Color::new(0.86, 0.90, 0.97, 1.0);
 
 /// The seed: shown, typed (click it, type digits, Enter) or stepped, and drawn afresh.
 fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
-    // The field and its three buttons share the options column's width.
-    let r = [x, y, w - 240.0, 32.0];
+    // The field and its three buttons share the width `w`.
+    let r = [x, y, w - 254.0, 32.0];
     if ui.hit("seed", r) && s.seed_text.is_none() {
         s.seed_text = Some(String::new());
     }
@@ -632,27 +642,24 @@ fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
         None => format!("Seed {}", s.seed),
     };
     ui.text(&shown, r[0] + 8.0, r[1] + 22.0, 17, INK);
-    if ui.button("seed -", [x + w - 234.0, y, 70.0, 32.0], true) {
+    // What a seed is, on hover: the bottom bar has no room for a line under it.
+    ui.tip_over([x, y, w, 32.0], SEED_TIP);
+    if ui.button("seed -", [x + w - 248.0, y, 70.0, 32.0], true) {
         s.seed = s.seed.saturating_sub(1);
         s.seed_text = None;
     }
-    if ui.button("seed +", [x + w - 160.0, y, 70.0, 32.0], true) {
+    if ui.button("seed +", [x + w - 174.0, y, 70.0, 32.0], true) {
         s.seed = s.seed.saturating_add(1);
         s.seed_text = None;
     }
-    if ui.button("new seed", [x + w - 86.0, y, 86.0, 32.0], true) {
+    if ui.button("new seed", [x + w - 100.0, y, 100.0, 32.0], true) {
         s.seed = fresh_seed();
         s.seed_text = None;
     }
-    ui.paragraph_in(
-        "A fresh seed deals new cards and dice; the same seed replays a game.",
-        x,
-        y + 50.0,
-        14,
-        w,
-        FADED,
-    );
 }
+
+/// What the seed does, for the pointer over its row.
+const SEED_TIP: &str = "A fresh seed deals new cards and dice; the same seed replays a game.";
 
 /// Table battles: one switch per ruleset in the registry, two to a row, and whether the
 /// defender may refuse an offer; from `[x, y, width]`. Returns the y below.
@@ -666,11 +673,11 @@ fn battle_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3]) -> f32 {
             "Table battles the attacker may offer:"
         },
         x,
-        y + 20.0,
+        y + 18.0,
         15,
         INK,
     );
-    y += 30.0;
+    y += 28.0;
     let rulesets: Vec<crate::rules::RulesetId> = crate::tactical::registry::all()
         .iter()
         .filter_map(|r| crate::rules::RulesetId::new(r.id()).ok())
@@ -680,12 +687,12 @@ fn battle_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3]) -> f32 {
     for (k, id) in rulesets.iter().enumerate() {
         let on = b.rulesets.contains(*id);
         let label = format!("{}: {}", id.title(), if on { "on" } else { "off" });
-        let r = [x + (k % 2) as f32 * (w + gap), y, w, 34.0];
+        let r = [x + (k % 2) as f32 * (w + gap), y, w, ROW_H];
         if ui.button(&label, r, true) {
             b.rulesets = b.rulesets.with(*id, !on);
         }
         if k % 2 == 1 || k + 1 == rulesets.len() {
-            y += 40.0;
+            y += ROW;
         }
     }
     let refuse = if b.defender_may_refuse {
@@ -694,7 +701,7 @@ fn battle_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3]) -> f32 {
         "Defender may refuse a table battle: no"
     };
     // With no ruleset on there is nothing to refuse: the switch waits, greyed.
-    if ui.button(refuse, [x, y, width, 34.0], !off) {
+    if ui.button(refuse, [x, y, width, ROW_H], !off) {
         b.defender_may_refuse = !b.defender_may_refuse;
     }
     if b.rulesets.is_empty() {
@@ -702,7 +709,7 @@ fn battle_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3]) -> f32 {
         b.defender_may_refuse = false;
         b.rules = crate::tactical::RuleOptions::DEFAULTS;
     }
-    y + 40.0 + rule_options(ui, b, [x, y + 40.0, width], !off)
+    y + ROW + rule_options(ui, b, [x, y + ROW, width], !off)
 }
 
 /// The rulesets' optional rules, three switches to a row, shared by name (a game that turns
@@ -729,7 +736,7 @@ fn rule_options(ui: &mut Ui, b: &mut BattleOptions, at: [f32; 3], live: bool) ->
             };
         }
         if k % 3 == 2 || k + 1 == every.len() {
-            y += 36.0;
+            y += 34.0;
         }
     }
     y - y0
