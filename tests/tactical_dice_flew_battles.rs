@@ -300,3 +300,71 @@ fn golden_battles_replay() {
         );
     }
 }
+
+/// Issue-15 audit, seed 2 on north-bayreuth's Altenplos: a tank company reached the objective
+/// while its field guns were stuck off-road 29″ back. The attack rule asked one of them to
+/// move, the bot (rightly) saw nothing to do, ended its movement, and the engine refused: the
+/// side had no legal command. A company on its objective now counts as attacking, a stuck one
+/// is excused, and while an attack lags the candidates carry the steps that move it on.
+#[test]
+fn an_attack_that_has_arrived_or_is_stuck_never_deadlocks_the_battle() {
+    use omms::map::GameMap;
+    use omms::rules::{FightDice, SideDice, UnitType};
+    use omms::tactical::battlefield::{BattleSite, Battlefield};
+    use omms::tactical::bot;
+    use omms::tactical::dice_flew::check::lagging_attack;
+    use omms::tactical::dice_flew::state::Phase;
+    use omms::tactical::ruleset::Side;
+    let m = GameMap::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/north-bayreuth"))
+        .expect("shipped map");
+    let place = m.place_by_name("Altenplos").expect("shipped place");
+    let site = BattleSite {
+        attacker_from_bearing: 180.0,
+        fortified: false,
+    };
+    let f = Battlefield::build(&m, place, omms::tactical::dice_flew::table_spec(), site)
+        .expect("battlefield");
+    let side = |unit, unit_dice, settlement_dice| SideDice {
+        unit,
+        unit_dice,
+        settlement_dice,
+        fortified: false,
+    };
+    let fs = FightDice {
+        attacker: side(UnitType::Tank, 2, 0),
+        defender: side(UnitType::Guard, 1, 1),
+    }
+    .forces();
+    let (seed, bots) = (2, [BotLevel::Captain, BotLevel::General]);
+    let mut s = DiceFlew.setup(&f, &fs, seed);
+    let mut rng = drive::bot_rng(seed);
+    let mut arrived = 0;
+    for _ in 0..DiceFlew.command_cap(&s) {
+        let Some(actor) = DiceFlew.actor(&s) else {
+            break;
+        };
+        let legal = DiceFlew.legal_commands(&f, &s);
+        assert!(!legal.is_empty(), "{actor:?} has no legal command: {s:?}");
+        for c in &legal {
+            assert!(
+                DiceFlew.check(&f, &s, c).is_ok(),
+                "{c:?} listed but refused"
+            );
+        }
+        // The position of the old refusal: the tanks on the objective, the guns far behind.
+        let tanks_there = s
+            .living(Side::Attacker)
+            .any(|u| !u.staff() && distance(u.at, f.objective) <= inches(6.0));
+        if s.phase() == Phase::Move(Side::Attacker) && tanks_there && s.pending().is_none() {
+            arrived += 1;
+            assert!(lagging_attack(&f, &s, actor).is_none(), "{s:?}");
+        }
+        let cmd = bot::choose(&DiceFlew, bots[actor.index()], &f, &s, &mut rng)
+            .expect("a battle in progress has a command");
+        DiceFlew
+            .execute(&f, &mut s, &cmd)
+            .unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"));
+    }
+    assert!(DiceFlew.outcome(&s).is_some(), "the battle finished");
+    assert!(arrived > 0, "the tanks reached the objective");
+}

@@ -10,7 +10,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::artillery::{observed_target, PlannedShot};
-use super::check::check;
+use super::check::{check, lagging_attack};
 use super::command::DfCommand;
 use super::fire::closest_target;
 use super::state::{DfState, Pending, Phase};
@@ -134,7 +134,11 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
                     out.extend(advance(field, s, u));
                 }
             }
-            out.push(DfCommand::Done);
+            // While an attack lags, the steps that carry it on (the engine refuses Done).
+            match lagging_attack(field, s, side) {
+                Some((_, steps)) => out.extend(steps),
+                None => out.push(DfCommand::Done),
+            }
         }
         (Phase::Fire(side), _) => {
             for u in s.living(side) {
@@ -167,7 +171,10 @@ pub fn choose(
                     .filter(|u| !u.moved && !u.pinned)
                     .find_map(|u| advance(field, s, u))
             })
-            .or(Some(DfCommand::Done)),
+            .or_else(|| match lagging_attack(field, s, side) {
+                Some((_, steps)) => steps.into_iter().next(),
+                None => Some(DfCommand::Done),
+            }),
         (Phase::Initiative(side), _) => Some(DfCommand::GoFirst {
             first: side == Side::Attacker,
         }),

@@ -11,7 +11,7 @@ use super::tables::engaged;
 use super::unit::{Action, BattalionId, Order, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::ruleset::Side;
-use crate::tactical::table::{distance, inches, TablePoint};
+use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 
 /// The side whose command the battle waits for (`None` once it is over).
 pub fn actor(s: &DfState) -> Option<Side> {
@@ -73,19 +73,45 @@ pub fn order_allows(s: &DfState, u: &Unit, to: TablePoint) -> Result<(), &'stati
     }
 }
 
-/// Whether a unit has done its share of an attack this turn: moved (or tried to), fighting
-/// within 3″ of the enemy, or firing (an enemy in its sights), or unable to (pinned).
-pub fn attacking(field: &Battlefield, s: &DfState, u: &Unit) -> bool {
+/// Whether a unit has done its share of an attack on `place` this turn: moved (or tried to),
+/// already there (within the 6″ that counts as having reached it), fighting within 3″ of the
+/// enemy, firing (an enemy in its sights), or unable to (pinned).
+pub fn attacking(field: &Battlefield, s: &DfState, u: &Unit, place: TablePoint) -> bool {
     u.moved
         || u.pinned
+        || distance(u.at, place) <= inches(6.0) + 1e-9
         || s.living(u.side.other())
             .any(|e| super::fire::range(e.at, u.at) <= engaged() + 1e-9)
         || closest_target(field, s, u, None).is_some()
 }
 
-/// The place of the first battalion of `side` whose attack order is not being carried out by
-/// half its companies.
-pub fn lagging_attack(field: &Battlefield, s: &DfState, side: Side) -> Option<TablePoint> {
+/// The first of the probe steps (1″ on sixteen bearings, the first straight at `place`) that
+/// `u` may legally take now, or `None` when it is stuck: the attack rule excuses a stuck
+/// company, and the bot is offered this step, so a lagging attack always has a way on.
+pub fn unstick_step(
+    field: &Battlefield,
+    s: &DfState,
+    u: &Unit,
+    place: TablePoint,
+) -> Option<DfCommand> {
+    let ahead = compass_bearing(u.at, place);
+    (0..16).find_map(|i| {
+        let to = step(u.at, ahead + 22.5 * i as f64, inches(1.0));
+        let cmd = DfCommand::Move { unit: u.id, to };
+        check_move(field, s, u.side, u.id, to)
+            .is_ok()
+            .then_some(cmd)
+    })
+}
+
+/// The companies of `side`'s first attacking battalion whose attack order is not being carried
+/// out by half its companies, with its place: those that have not done their share and are not
+/// stuck (each with its legal step). `None` when no attack lags.
+pub fn lagging_attack(
+    field: &Battlefield,
+    s: &DfState,
+    side: Side,
+) -> Option<(TablePoint, Vec<DfCommand>)> {
     s.battalions()
         .iter()
         .filter(|b| b.side == side)
@@ -97,8 +123,21 @@ pub fn lagging_attack(field: &Battlefield, s: &DfState, side: Side) -> Option<Ta
                 .members(b.id)
                 .filter(|u| !u.staff() && s.with_company(u.id) != Some(true))
                 .collect();
-            let done = companies.iter().filter(|u| attacking(field, s, u)).count();
-            (2 * done < companies.len()).then_some(at)
+            let mut steps = Vec::new();
+            let mut done = 0;
+            for u in &companies {
+                if attacking(field, s, u, at) {
+                    done += 1;
+                } else {
+                    match unstick_step(field, s, u, at) {
+                        Some(step) => steps.push(step),
+                        // Stuck (boxed in, or on ground it may not leave): it cannot do more,
+                        // and a side must always be able to end its movement.
+                        None => done += 1,
+                    }
+                }
+            }
+            (2 * done < companies.len()).then_some((at, steps))
         })
 }
 
@@ -255,7 +294,7 @@ pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Re
         }
         DfCommand::Done => match (phase, pending) {
             (Phase::Move(_), None) => match lagging_attack(field, s, side) {
-                Some(at) => Err(Refusal::AttackLags(
+                Some((at, _)) => Err(Refusal::AttackLags(
                     s.features()
                         .iter()
                         .find(|f| f.at == at)
