@@ -144,6 +144,13 @@ fn answer(args: &RulesArgs) -> Result<Value, String> {
         Ok(MapPoint::from_m(map.projection().to_xy(lon, lat)))
     };
     let state = &sc.state;
+    // A settlement named in the scenario and the siege test's report on it (land and sea).
+    let siege = |name: &str| {
+        let missing = || format!("{shown}: no settlement with id {name:?}");
+        let id = sc.settlement(name).ok_or_else(missing)?;
+        let report = board.siege(state, id).ok_or_else(missing)?;
+        Ok::<_, String>((id, report))
+    };
     Ok(match &args.query {
         Query::CanMove {
             unit: u,
@@ -217,12 +224,7 @@ fn answer(args: &RulesArgs) -> Result<Value, String> {
             }
         }
         Query::Siege { settlement } => {
-            let id = sc
-                .settlement(settlement)
-                .ok_or_else(|| format!("{shown}: no settlement with id {settlement:?}"))?;
-            let r = board
-                .siege(state, id)
-                .ok_or_else(|| format!("{shown}: no settlement with id {settlement:?}"))?;
+            let (_, r) = siege(settlement)?;
             json!({
                 "under_siege": r.under_siege(),
                 "open_roads": r.open_roads,
@@ -282,12 +284,7 @@ fn answer(args: &RulesArgs) -> Result<Value, String> {
             }
         }
         Query::PortSiege { settlement } => {
-            let id = sc
-                .settlement(settlement)
-                .ok_or_else(|| format!("{shown}: no settlement with id {settlement:?}"))?;
-            let r = board
-                .siege(state, id)
-                .ok_or_else(|| format!("{shown}: no settlement with id {settlement:?}"))?;
+            let (id, r) = siege(settlement)?;
             json!({
                 "port": board.port(state, id),
                 "sea_side_open": r.sea_side,
