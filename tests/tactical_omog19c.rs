@@ -564,11 +564,10 @@ fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() 
             }
         }
     }
-    // Since issue 15's deployment (the attacker forms up 12″ out, in cover) the walls no longer
-    // show at Encamp against a one-die Guard: within a few battles of the open village either
-    // way (the README's balance figures measure the fort over every place). Known, reported.
+    // The walls must show: with the bots assaulting (issue 15) the fort holds Encamp in 66 of
+    // 100 battles against 42 in the open village.
     assert!(
-        defender_wins[1] + 5 >= defender_wins[0],
+        defender_wins[1] > defender_wins[0],
         "fortified {} vs open {}",
         defender_wins[1],
         defender_wins[0]

@@ -10,6 +10,7 @@
 //! [`Kit`]: 19C's rifles and carbines, Musket's muskets), its shooting table, its heavy weapons
 //! or reloading, its commands, events and refusals.
 
+pub mod assault;
 pub mod changes;
 pub mod cohesion;
 pub mod deploy;

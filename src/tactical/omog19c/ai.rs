@@ -10,6 +10,7 @@ use super::state::{contact, Figure, FigureId, HeavyKind, OmogState, Phase, Role}
 use super::tables::{allowance, fieldpiece, gatling, Mount};
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
+use crate::tactical::omog::{assault, melee};
 use crate::tactical::ruleset::{BattleOutcome, BotLevel, Piece, Side};
 use crate::tactical::sight::Footing;
 use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
@@ -69,21 +70,25 @@ pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> 
             let mut bearings = vec![compass_bearing(f.pos(), field.objective)];
             if let Some(e) = nearest_enemy(state, f) {
                 bearings.push(compass_bearing(f.pos(), e.pos()));
+            }
+            // Into contact with each of the nearest enemies within a move, base to base: a
+            // charge, and a plain walk (a man too close to charge, or whose charge is spent,
+            // still closes, and a third man joins two already in contact).
+            let reach = allowance(f.mount(), &Footing::default()) + contact();
+            for e in assault::within_reach(state.roster(), f, reach, 3) {
+                let b = compass_bearing(f.pos(), e.pos());
                 let d = distance(f.pos(), e.pos());
-                // A charge: straight into contact, base to base.
-                if let Some(p) = furthest_towards(
-                    field,
-                    state,
-                    f,
-                    compass_bearing(f.pos(), e.pos()),
-                    (d - contact()).max(0.0),
-                    true,
-                ) {
-                    out.push(OmogCommand::Move {
-                        figure: f.id(),
-                        path: vec![f.pos(), p],
-                        charge: true,
-                    });
+                for charge in [true, false] {
+                    if let Some(p) =
+                        furthest_towards(field, state, f, b, (d - contact()).max(0.0), charge)
+                            .filter(|p| charge || distance(*p, e.pos()) <= contact() + 1e-6)
+                    {
+                        out.push(OmogCommand::Move {
+                            figure: f.id(),
+                            path: vec![f.pos(), p],
+                            charge,
+                        });
+                    }
                 }
             }
             let b0 = bearings[0];
@@ -431,14 +436,24 @@ pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64
     if let Some((h, n)) = state.holder() {
         v += sign(h) * (1.0 + f64::from(n));
     }
+    // Every hand-to-hand fight about to be fought, paired and rolled as the core will: the
+    // figures each side can expect to lose (two on one and three on one counted).
+    let roster = state.roster();
+    for fight in melee::pairings(roster) {
+        let (Some(lone), foes) = (
+            roster.figure(fight.lone),
+            fight
+                .opponents
+                .iter()
+                .filter_map(|id| roster.figure(*id))
+                .collect::<Vec<_>>(),
+        ) else {
+            continue;
+        };
+        let (falls, kills) = assault::bout(field, lone, &foes);
+        v += sign(lone.side()) * (kills - falls);
+    }
     for f in state.figures().iter().filter(|f| f.alive()) {
-        let foe = state
-            .living(f.side().other())
-            .filter(|e| distance(e.pos(), f.pos()) <= contact() * 1.05)
-            .min_by(|a, b| distance(a.pos(), f.pos()).total_cmp(&distance(b.pos(), f.pos())));
-        if let Some(foe) = foe {
-            v += sign(f.side()) * (melee_odds(field, f, foe) - 0.5);
-        }
         if f.role() == Role::Gunner {
             if let Some(g) = state.gun(f.team()) {
                 if distance(g.pos(), f.pos()) > crate::tactical::table::inches(2.0) {

@@ -12,7 +12,7 @@ use super::state::{contact, Figure, MusketState, Phase};
 use super::tables::{stick, Mount};
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
-use crate::tactical::omog::melee;
+use crate::tactical::omog::assault;
 use crate::tactical::omog::movement::allowance;
 use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::sight::Footing;
@@ -108,13 +108,28 @@ fn moves_and_shots(
             }
             let mut bearings = vec![compass_bearing(f.pos(), field.objective)];
             if let Some(e) = state.nearest_enemy(f) {
+                bearings.push(compass_bearing(f.pos(), e.pos()));
+            }
+            // Into contact with each of the nearest enemies within a move: a charge while he
+            // has it and stands far enough off, and a plain walk into contact (a man already
+            // within a SHORT move of the enemy, or whose charge is spent, still closes).
+            let reach = allowance(f.mount(), &Footing::default()) + contact();
+            for e in assault::within_reach(state.roster(), f, reach, 3) {
                 let b = compass_bearing(f.pos(), e.pos());
-                bearings.push(b);
                 let d = distance(f.pos(), e.pos());
+                // Exactly base to base: a charge that falls short or runs into the man is
+                // refused, so the furthest-legal search cannot find it.
                 if !f.charge_used() {
-                    let want = (d - contact() * 0.5).max(0.0);
+                    let want = (d - contact()).max(0.0);
                     if let Some(p) = furthest_towards(field, state, f, b, want, true) {
                         out.push(mv(p, true));
+                    }
+                }
+                if d > contact() + 0.01 {
+                    if let Some(p) = furthest_towards(field, state, f, b, d - contact(), false)
+                        .filter(|p| distance(*p, e.pos()) <= contact() + 1e-6)
+                    {
+                        out.push(mv(p, false));
                     }
                 }
             }
@@ -213,29 +228,31 @@ pub fn choose(
     })
 }
 
-/// Chance that a d6 plus `mine` beats a d6 plus `theirs` outright.
-fn win_chance(mine: i8, theirs: i8) -> f64 {
-    let wins = (1..=6i8)
-        .flat_map(|a| (1..=6i8).map(move |b| (a, b)))
-        .filter(|(a, b)| a + mine > b + theirs)
-        .count();
-    wins as f64 / 36.0
-}
-
-/// The hand-to-hand odds of `f` charging to `end` against the nearest enemy there, by the
-/// table's own bonuses.
-fn charge_odds(field: &Battlefield, state: &MusketState, f: &Figure, end: TablePoint) -> f64 {
-    let Some(foe) = state.roster().enemy_within(f.side(), end, contact()) else {
-        return 0.0;
-    };
+/// What closing with the enemy at `end` (charging or not) gains in hand to hand, in figures,
+/// numbers counted ([`assault::worth`]); `None` if he would touch nobody there.
+fn contact_worth(
+    field: &Battlefield,
+    state: &MusketState,
+    f: &Figure,
+    end: TablePoint,
+    charging: bool,
+) -> Option<f64> {
     let mut me = f.clone();
     me.set_pos(end);
-    me.set_charging();
-    let total = |m: Vec<melee::MeleeModifier>| m.iter().map(|x| x.value()).sum::<i8>();
-    win_chance(
-        total(melee::modifiers(field, &me, foe)),
-        total(melee::modifiers(field, foe, &me)),
-    )
+    if charging {
+        me.set_charging();
+    }
+    assault::worth(field, state.roster(), &me)
+}
+
+/// The least a fight must be worth (figures gained less figures lost) for the bot to close:
+/// an attacker, whom the clock works against, takes an even fight; a defender, who wins by
+/// standing, wants the better of it.
+fn assault_bar(side: Side) -> f64 {
+    match side {
+        Side::Attacker => -0.05,
+        Side::Defender => 0.1,
+    }
 }
 
 /// Whether an enemy could be in this man's sights within a move.
@@ -254,9 +271,15 @@ fn score(field: &Battlefield, state: &MusketState, side: Side, cmd: &MusketComma
         } => {
             let f = state.figure(*figure).expect("candidate");
             let end = *path.last().expect("path");
-            if *charge {
-                let p = charge_odds(field, state, f, end);
-                return if p > 0.5 { 10.0 + p } else { 0.0 };
+            // Into contact (a charge, with its bonuses, a little before a walk): worth it when
+            // the fight, numbers counted, is.
+            if let Some(w) = contact_worth(field, state, f, end, *charge) {
+                let bonus = if *charge { 0.5 } else { 0.0 };
+                return if w > assault_bar(side) {
+                    10.0 + bonus + w
+                } else {
+                    -1.0
+                };
             }
             let before = distance(f.pos(), field.objective);
             let after = distance(end, field.objective);
