@@ -158,6 +158,9 @@ pub struct Battlefield {
     /// Bridges and fords.
     pub crossings: Vec<Crossing>,
     area_tree: RTree<AreaEntry>,
+    /// Each area's bounding box, `[min x, min y, max x, max y]` (`None` for an empty shape):
+    /// what the area R-tree holds, for asking about one known area.
+    area_boxes: Vec<Option<[f64; 4]>>,
     line_tree: RTree<SegEntry>,
     pub(crate) raster: super::raster::Raster,
 }
@@ -333,15 +336,22 @@ impl Battlefield {
         areas.sort_by_key(|a| a.kind);
         lines.sort_by_key(|l| l.kind);
         let crossings = find_crossings(&lines, fords);
+        let area_boxes: Vec<Option<[f64; 4]>> = areas
+            .iter()
+            .map(|a| {
+                use geo::BoundingRect;
+                let b = a.shape.bounding_rect()?;
+                Some([b.min().x, b.min().y, b.max().x, b.max().y])
+            })
+            .collect();
         let area_tree = RTree::bulk_load(
-            areas
+            area_boxes
                 .iter()
                 .enumerate()
-                .filter_map(|(i, a)| {
-                    use geo::BoundingRect;
-                    let b = a.shape.bounding_rect()?;
+                .filter_map(|(i, b)| {
+                    let b = (*b)?;
                     Some(GeomWithData::new(
-                        Rectangle::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]),
+                        Rectangle::from_corners([b[0], b[1]], [b[2], b[3]]),
                         i,
                     ))
                 })
@@ -373,6 +383,7 @@ impl Battlefield {
             lines,
             crossings,
             area_tree,
+            area_boxes,
             line_tree,
         }
     }
@@ -421,6 +432,18 @@ impl Battlefield {
             .collect();
         found.sort_unstable();
         found
+    }
+
+    /// Whether area `i`'s outline contains `p` (edge included): one area's answer of
+    /// [`Battlefield::areas_at`], without searching the others.
+    pub fn area_holds(&self, i: usize, p: TablePoint) -> bool {
+        use geo::Intersects;
+        self.area_boxes
+            .get(i)
+            .copied()
+            .flatten()
+            .is_some_and(|b| p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3])
+            && self.areas[i].shape.intersects(&geo::Point::new(p[0], p[1]))
     }
 
     /// The kinds of area at `p`.

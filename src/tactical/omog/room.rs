@@ -71,7 +71,7 @@ pub fn check<K: Kit>(
             .figures()
             .iter()
             .filter(|o| o.alive() && o.id() != f.id())
-            .filter(|o| houses_at(field, o.pos()).contains(&h))
+            .filter(|o| field.area_holds(h, o.pos()))
             .count();
         let holds = house_capacity(field, h);
         if inside >= holds {
