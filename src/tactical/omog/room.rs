@@ -26,11 +26,7 @@ pub fn house_capacity(field: &Battlefield, area: usize) -> usize {
 
 /// The houses standing at `p`.
 pub fn houses_at(field: &Battlefield, p: TablePoint) -> Vec<usize> {
-    field
-        .areas_at(p)
-        .into_iter()
-        .filter(|&i| field.areas[i].kind == AreaKind::House)
-        .collect()
+    field.areas_of_kind_at(p, AreaKind::House)
 }
 
 /// Whether `p` is at least a base from every living figure but `except`.
