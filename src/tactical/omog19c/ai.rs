@@ -118,7 +118,9 @@ pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> 
             }
         }
     }
-    out.retain(|c| check(field, state, c).is_ok());
+    // Every move above is a path `check_move` has just passed (`furthest_towards`,
+    // `cover_within_reach`): only the shots still need checking.
+    out.retain(|c| matches!(c, OmogCommand::Move { .. }) || check(field, state, c).is_ok());
     out
 }
 
