@@ -158,7 +158,13 @@ pub struct Battlefield {
     /// Bridges and fords.
     pub crossings: Vec<Crossing>,
     area_tree: RTree<AreaEntry>,
+    /// Each area's bounding box, `[min x, min y, max x, max y]` (`None` for an empty shape):
+    /// what the area R-tree holds, for asking about one known area.
+    area_boxes: Vec<Option<[f64; 4]>>,
     line_tree: RTree<SegEntry>,
+    /// The segments of every line but the roads: all a path can be stopped or slowed by, so
+    /// surveying a path does not search the (many) road segments.
+    obstacle_tree: RTree<SegEntry>,
     pub(crate) raster: super::raster::Raster,
 }
 
@@ -333,34 +339,45 @@ impl Battlefield {
         areas.sort_by_key(|a| a.kind);
         lines.sort_by_key(|l| l.kind);
         let crossings = find_crossings(&lines, fords);
+        let area_boxes: Vec<Option<[f64; 4]>> = areas
+            .iter()
+            .map(|a| {
+                use geo::BoundingRect;
+                let b = a.shape.bounding_rect()?;
+                Some([b.min().x, b.min().y, b.max().x, b.max().y])
+            })
+            .collect();
         let area_tree = RTree::bulk_load(
-            areas
+            area_boxes
                 .iter()
                 .enumerate()
-                .filter_map(|(i, a)| {
-                    use geo::BoundingRect;
-                    let b = a.shape.bounding_rect()?;
+                .filter_map(|(i, b)| {
+                    let b = (*b)?;
                     Some(GeomWithData::new(
-                        Rectangle::from_corners([b.min().x, b.min().y], [b.max().x, b.max().y]),
+                        Rectangle::from_corners([b[0], b[1]], [b[2], b[3]]),
                         i,
                     ))
                 })
                 .collect(),
         );
-        let line_tree = RTree::bulk_load(
-            lines
-                .iter()
-                .enumerate()
-                .flat_map(|(i, l)| {
-                    l.line.0.windows(2).map(move |w| {
-                        GeomWithData::new(
-                            rstar::primitives::Line::new([w[0].x, w[0].y], [w[1].x, w[1].y]),
-                            i,
-                        )
+        let segments = |roads: bool| {
+            RTree::bulk_load(
+                lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, l)| roads || l.kind != LineKind::Road)
+                    .flat_map(|(i, l)| {
+                        l.line.0.windows(2).map(move |w| {
+                            GeomWithData::new(
+                                rstar::primitives::Line::new([w[0].x, w[0].y], [w[1].x, w[1].y]),
+                                i,
+                            )
+                        })
                     })
-                })
-                .collect(),
-        );
+                    .collect(),
+            )
+        };
+        let (line_tree, obstacle_tree) = (segments(true), segments(false));
         let raster = super::raster::Raster::build(&spec, &areas, &lines, ROAD_HALF_WIDTH_MM);
         Battlefield {
             raster,
@@ -373,7 +390,9 @@ impl Battlefield {
             lines,
             crossings,
             area_tree,
+            area_boxes,
             line_tree,
+            obstacle_tree,
         }
     }
 
@@ -423,6 +442,32 @@ impl Battlefield {
         found
     }
 
+    /// [`Battlefield::areas_at`] for one kind of area: the others' outlines are not tested.
+    pub fn areas_of_kind_at(&self, p: TablePoint, kind: AreaKind) -> Vec<usize> {
+        use geo::Intersects;
+        let pt = geo::Point::new(p[0], p[1]);
+        let mut found: Vec<usize> = self
+            .area_tree
+            .locate_all_at_point(&p)
+            .map(|e| e.data)
+            .filter(|&i| self.areas[i].kind == kind && self.areas[i].shape.intersects(&pt))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
+    /// Whether area `i`'s outline contains `p` (edge included): one area's answer of
+    /// [`Battlefield::areas_at`], without searching the others.
+    pub fn area_holds(&self, i: usize, p: TablePoint) -> bool {
+        use geo::Intersects;
+        self.area_boxes
+            .get(i)
+            .copied()
+            .flatten()
+            .is_some_and(|b| p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3])
+            && self.areas[i].shape.intersects(&geo::Point::new(p[0], p[1]))
+    }
+
     /// The kinds of area at `p`.
     pub fn area_kinds_at(&self, p: TablePoint) -> Vec<AreaKind> {
         let mut kinds: Vec<AreaKind> = self
@@ -450,22 +495,13 @@ impl Battlefield {
     /// Indices of lines crossed by the segment `a`→`b`, with the crossing point and how far
     /// along from `a` it lies, nearest first.
     pub fn lines_crossed(&self, a: TablePoint, b: TablePoint) -> Vec<(usize, TablePoint, f64)> {
-        let env = AABB::from_corners(
-            [a[0].min(b[0]), a[1].min(b[1])],
-            [a[0].max(b[0]), a[1].max(b[1])],
-        );
-        let mut hits: Vec<(usize, TablePoint, f64)> = self
-            .line_tree
-            .locate_in_envelope_intersecting(&env)
-            .filter_map(|e| {
-                let l = e.geom();
-                let x = segment_intersection(a, b, l.from, l.to)?;
-                Some((e.data, x, super::table::distance(a, x)))
-            })
-            .collect();
-        hits.sort_by(|x, y| x.2.total_cmp(&y.2).then(x.0.cmp(&y.0)));
-        hits.dedup_by(|x, y| x.0 == y.0 && (x.2 - y.2).abs() < 1e-6);
-        hits
+        crossed_in(&self.line_tree, a, b)
+    }
+
+    /// [`Battlefield::lines_crossed`] for every line but the roads: the walls, fences, hedges,
+    /// rivers and streams in the way.
+    pub fn obstacles_crossed(&self, a: TablePoint, b: TablePoint) -> Vec<(usize, TablePoint, f64)> {
+        crossed_in(&self.obstacle_tree, a, b)
     }
 
     /// Indices of areas whose bounding box meets the segment `a`→`b`'s.
@@ -520,6 +556,30 @@ impl Battlefield {
         };
         compass_bearing(self.objective, mid)
     }
+}
+
+/// The segments in `tree` crossed by `a`→`b`: each line's index, the crossing point and how far
+/// along from `a` it lies, nearest first.
+fn crossed_in(
+    tree: &RTree<SegEntry>,
+    a: TablePoint,
+    b: TablePoint,
+) -> Vec<(usize, TablePoint, f64)> {
+    let env = AABB::from_corners(
+        [a[0].min(b[0]), a[1].min(b[1])],
+        [a[0].max(b[0]), a[1].max(b[1])],
+    );
+    let mut hits: Vec<(usize, TablePoint, f64)> = tree
+        .locate_in_envelope_intersecting(&env)
+        .filter_map(|e| {
+            let l = e.geom();
+            let x = segment_intersection(a, b, l.from, l.to)?;
+            Some((e.data, x, super::table::distance(a, x)))
+        })
+        .collect();
+    hits.sort_by(|x, y| x.2.total_cmp(&y.2).then(x.0.cmp(&y.0)));
+    hits.dedup_by(|x, y| x.0 == y.0 && (x.2 - y.2).abs() < 1e-6);
+    hits
 }
 
 /// Leave out a house whose centre lies inside a larger house already on the table: it is the

@@ -206,7 +206,7 @@ impl Battlefield {
                 target[0] + (from[0] - target[0]) * t,
                 target[1] + (from[1] - target[1]) * t,
             ];
-            for (i, _, _) in self.lines_crossed(target, near) {
+            for (i, _, _) in self.obstacles_crossed(target, near) {
                 if let LineKind::Wall(w) = self.lines[i].kind {
                     found.push(Cover::Wall(w));
                 }
@@ -294,7 +294,7 @@ impl Battlefield {
                 }
             }
             let len = distance(a, b);
-            for (i, x, along) in self.lines_crossed(a, b) {
+            for (i, x, along) in self.obstacles_crossed(a, b) {
                 match self.lines[i].kind {
                     LineKind::Wall(k) => crossed.push((done + along, Crossed::Wall(k))),
                     LineKind::River => match self.crossing_near(x, CROSSING_REACH_MM) {
@@ -319,9 +319,9 @@ impl Battlefield {
                 let t0 = k as f64 / n as f64;
                 let t1 = (k + 1) as f64 / n as f64;
                 let at = |t: f64| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-                let (p0, p1) = (at(t0), at(t1));
                 let mid = at((t0 + t1) / 2.0);
-                let footing = self.footing(mid, p0, p1)?;
+                // The sample's ends matter only on a hill: work them out only there.
+                let footing = self.footing(mid, || (at(t0), at(t1)))?;
                 let piece = len / n as f64;
                 match legs.last_mut() {
                     Some(last) if last.footing == footing => last.len += piece,
@@ -344,8 +344,7 @@ impl Battlefield {
     fn footing(
         &self,
         mid: TablePoint,
-        p0: TablePoint,
-        p1: TablePoint,
+        ends: impl FnOnce() -> (TablePoint, TablePoint),
     ) -> Result<Footing, Impassable> {
         use super::raster::{HOUSE, ROAD, SWAMP, WATER, WOODS};
         let (flags, hill) = self.raster.at(mid);
@@ -355,6 +354,7 @@ impl Battlefield {
         }
         let uphill = hill.is_some_and(|h| {
             let top = self.areas[h].top;
+            let (p0, p1) = ends();
             distance(p1, top) < distance(p0, top)
         });
         Ok(Footing {

@@ -117,7 +117,7 @@ pub fn check_move_as<K: Kit>(
     let survey = field
         .survey(path)
         .map_err(|why| Refusal::Impassable { who: f.name(), why })?;
-    if field.area_kinds_at(end).contains(&AreaKind::Water) {
+    if !field.areas_of_kind_at(end, AreaKind::Water).is_empty() {
         return Err(Refusal::InWater(f.name()));
     }
     room::check(field, roster, f, end, &survey)?;

@@ -26,11 +26,7 @@ pub fn house_capacity(field: &Battlefield, area: usize) -> usize {
 
 /// The houses standing at `p`.
 pub fn houses_at(field: &Battlefield, p: TablePoint) -> Vec<usize> {
-    field
-        .areas_at(p)
-        .into_iter()
-        .filter(|&i| field.areas[i].kind == AreaKind::House)
-        .collect()
+    field.areas_of_kind_at(p, AreaKind::House)
 }
 
 /// Whether `p` is at least a base from every living figure but `except`.
@@ -71,7 +67,7 @@ pub fn check<K: Kit>(
             .figures()
             .iter()
             .filter(|o| o.alive() && o.id() != f.id())
-            .filter(|o| houses_at(field, o.pos()).contains(&h))
+            .filter(|o| field.area_holds(h, o.pos()))
             .count();
         let holds = house_capacity(field, h);
         if inside >= holds {

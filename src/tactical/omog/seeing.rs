@@ -117,3 +117,19 @@ pub fn cover_from<K: Kit>(field: &Battlefield, f: &Figure<K>, impact: TablePoint
     }
     covers.first().copied()
 }
+
+/// The tops of the houses and woods within `reach` of `from` (and more than a millimetre off
+/// it), nearest the objective first: where a figure may run for cover. The bots try them in this
+/// order and stop at the first they can reach, since checking a move is the dear part.
+pub fn cover_tops_within(field: &Battlefield, from: TablePoint, reach: f64) -> Vec<TablePoint> {
+    use crate::tactical::table::distance;
+    let mut near: Vec<TablePoint> = field
+        .areas
+        .iter()
+        .filter(|a| matches!(a.kind, AreaKind::House | AreaKind::Woods))
+        .map(|a| a.top)
+        .filter(|&p| distance(p, from) <= reach && distance(p, from) > 1.0)
+        .collect();
+    near.sort_by(|a, b| distance(*a, field.objective).total_cmp(&distance(*b, field.objective)));
+    near
+}

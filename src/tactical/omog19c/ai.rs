@@ -123,7 +123,9 @@ pub fn figure_candidates(field: &Battlefield, state: &OmogState, f: &Figure) -> 
             }
         }
     }
-    out.retain(|c| check(field, state, c).is_ok());
+    // Every move above is a path `check_move` has just passed (`furthest_towards`,
+    // `cover_within_reach`): only the shots still need checking.
+    out.retain(|c| matches!(c, OmogCommand::Move { .. }) || check(field, state, c).is_ok());
     out
 }
 
@@ -178,16 +180,9 @@ pub fn candidates(field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
 
 fn cover_within_reach(field: &Battlefield, state: &OmogState, f: &Figure) -> Option<TablePoint> {
     let reach = allowance(f.mount(), &Footing::default());
-    field
-        .areas
-        .iter()
-        .filter(|a| matches!(a.kind, AreaKind::House | AreaKind::Woods))
-        .filter(|a| distance(a.top, f.pos()) <= reach && distance(a.top, f.pos()) > 1.0)
-        .filter(|a| check_move(field, state, f.id(), &[f.pos(), a.top], false).is_ok())
-        .min_by(|a, b| {
-            distance(a.top, field.objective).total_cmp(&distance(b.top, field.objective))
-        })
-        .map(|a| a.top)
+    crate::tactical::omog::seeing::cover_tops_within(field, f.pos(), reach)
+        .into_iter()
+        .find(|&top| check_move(field, state, f.id(), &[f.pos(), top], false).is_ok())
 }
 
 /// Chance that a d6 plus `mine` beats a d6 plus `theirs` outright.

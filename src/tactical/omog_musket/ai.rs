@@ -63,16 +63,8 @@ fn in_cover(field: &Battlefield, p: TablePoint) -> bool {
 
 fn cover_within_reach(field: &Battlefield, state: &MusketState, f: &Figure) -> Option<TablePoint> {
     let reach = allowance(f.mount(), &Footing::default());
-    let mut near: Vec<TablePoint> = field
-        .areas
-        .iter()
-        .filter(|a| matches!(a.kind, AreaKind::House | AreaKind::Woods))
-        .map(|a| a.top)
-        .filter(|&p| distance(p, f.pos()) <= reach && distance(p, f.pos()) > 1.0)
-        .collect();
-    near.sort_by(|a, b| distance(*a, field.objective).total_cmp(&distance(*b, field.objective)));
-    // Surveying a path is the dear part: stop at the first that can be reached.
-    near.into_iter()
+    crate::tactical::omog::seeing::cover_tops_within(field, f.pos(), reach)
+        .into_iter()
         .find(|&p| check_move(field, state, f.id(), &[f.pos(), p], false).is_ok())
 }
 
