@@ -32,6 +32,7 @@ mod candidates;
 mod coins;
 mod double;
 mod fits;
+mod memo;
 mod moves;
 pub(crate) mod network;
 mod position;
@@ -66,6 +67,8 @@ pub struct MapBoard<'a> {
     base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
     /// The road network's connected part of every road node, worked out when first asked.
     land_groups: std::sync::OnceLock<Vec<u32>>,
+    /// Reach questions already answered (see `memo.rs`: a pure function of the question).
+    reaches: memo::ReachMemo,
 }
 
 impl<'a> MapBoard<'a> {
@@ -91,6 +94,7 @@ impl<'a> MapBoard<'a> {
             motorways: map.segment_tree_of(crate::map::RoadClass::M),
             base_sites: std::sync::OnceLock::new(),
             land_groups: std::sync::OnceLock::new(),
+            reaches: memo::Memo::new(),
         }
     }
 
@@ -119,10 +123,13 @@ impl<'a> MapBoard<'a> {
         self.scale.ground_m(ROAD_SNAP_MM)
     }
 
-    /// The spans of a reach question.
-    pub(crate) fn net(&self, q: &network::Query) -> network::Network {
-        let segs = self.segments_in_disc(q.circle.c, q.circle.r, q.motorway_only);
-        network::compute(self.map, &self.offsets, q, &segs)
+    /// The spans of a reach question, remembered: the same question within a turn is asked by
+    /// the candidate moves, the check of the move made and the siege refresh after it.
+    pub(crate) fn net(&self, q: &network::Query) -> std::sync::Arc<network::Network> {
+        self.reaches.get_or(memo::reach_key(q), || {
+            let segs = self.segments_in_disc(q.circle.c, q.circle.r, q.motorway_only);
+            std::sync::Arc::new(network::compute(self.map, &self.offsets, q, &segs))
+        })
     }
 
     /// Road segments touching a disc, sorted; motorway ones only if `motorway_only`.
