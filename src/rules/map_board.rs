@@ -69,6 +69,9 @@ pub struct MapBoard<'a> {
     land_groups: std::sync::OnceLock<Vec<u32>>,
     /// Reach questions already answered (see `memo.rs`: a pure function of the question).
     reaches: memo::ReachMemo,
+    /// The road segments of circles already asked about: one unit's circle is asked with
+    /// many sets of blockers (an attack check leaves out the target's coins).
+    circles: memo::Memo<std::sync::Arc<Vec<(crate::map::EdgeId, u32)>>>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -95,6 +98,7 @@ impl<'a> MapBoard<'a> {
             base_sites: std::sync::OnceLock::new(),
             land_groups: std::sync::OnceLock::new(),
             reaches: memo::Memo::new(),
+            circles: memo::Memo::new(),
         }
     }
 
@@ -127,7 +131,11 @@ impl<'a> MapBoard<'a> {
     /// the candidate moves, the check of the move made and the siege refresh after it.
     pub(crate) fn net(&self, q: &network::Query) -> std::sync::Arc<network::Network> {
         self.reaches.get_or(memo::reach_key(q), || {
-            let segs = self.segments_in_disc(q.circle.c, q.circle.r, q.motorway_only);
+            let (c, r, m) = (q.circle.c, q.circle.r, q.motorway_only);
+            let key = vec![c[0].to_bits(), c[1].to_bits(), r.to_bits(), u64::from(m)];
+            let segs = self.circles.get_or(key, || {
+                std::sync::Arc::new(self.segments_in_disc(c, r, m))
+            });
             std::sync::Arc::new(network::compute(self.map, &self.offsets, q, &segs))
         })
     }
