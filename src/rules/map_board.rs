@@ -72,6 +72,8 @@ pub struct MapBoard<'a> {
     /// The road segments of circles already asked about: one unit's circle is asked with
     /// many sets of blockers (an attack check leaves out the target's coins).
     circles: memo::Memo<std::sync::Arc<Vec<(crate::map::EdgeId, u32)>>>,
+    /// Ships' water grids already worked out, by start, radius and blocking coins.
+    seas: memo::Memo<std::sync::Arc<SeaReach>>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -99,6 +101,7 @@ impl<'a> MapBoard<'a> {
             land_groups: std::sync::OnceLock::new(),
             reaches: memo::Memo::new(),
             circles: memo::Memo::new(),
+            seas: memo::Memo::new(),
         }
     }
 
@@ -133,9 +136,9 @@ impl<'a> MapBoard<'a> {
         self.reaches.get_or(memo::reach_key(q), || {
             let (c, r, m) = (q.circle.c, q.circle.r, q.motorway_only);
             let key = vec![c[0].to_bits(), c[1].to_bits(), r.to_bits(), u64::from(m)];
-            let segs = self.circles.get_or(key, || {
-                std::sync::Arc::new(self.segments_in_disc(c, r, m))
-            });
+            let segs = self
+                .circles
+                .get_or(key, || std::sync::Arc::new(self.segments_in_disc(c, r, m)));
             std::sync::Arc::new(network::compute(self.map, &self.offsets, q, &segs))
         })
     }

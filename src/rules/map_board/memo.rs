@@ -181,7 +181,13 @@ mod tests {
                 motorway_only: true,
                 ..q(&[], Source::Disc(d))
             }),
-            reach_key(&q(&[], Source::Disc(Disc { r: 1.0 + 1e-12, ..d }))),
+            reach_key(&q(
+                &[],
+                Source::Disc(Disc {
+                    r: 1.0 + 1e-12,
+                    ..d
+                }),
+            )),
         ];
         for other in &others {
             assert_ne!(&base, other);
