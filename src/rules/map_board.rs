@@ -32,6 +32,7 @@ mod candidates;
 mod coins;
 mod double;
 mod fits;
+mod memo;
 mod moves;
 pub(crate) mod network;
 mod position;
@@ -66,6 +67,13 @@ pub struct MapBoard<'a> {
     base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
     /// The road network's connected part of every road node, worked out when first asked.
     land_groups: std::sync::OnceLock<Vec<u32>>,
+    /// Reach questions already answered (see `memo.rs`: a pure function of the question).
+    reaches: memo::ReachMemo,
+    /// The road segments of circles already asked about: one unit's circle is asked with
+    /// many sets of blockers (an attack check leaves out the target's coins).
+    circles: memo::Memo<std::sync::Arc<Vec<(crate::map::EdgeId, u32)>>>,
+    /// Ships' water grids already worked out, by start, radius and blocking coins.
+    seas: memo::Memo<std::sync::Arc<SeaReach>>,
 }
 
 impl<'a> MapBoard<'a> {
@@ -91,6 +99,9 @@ impl<'a> MapBoard<'a> {
             motorways: map.segment_tree_of(crate::map::RoadClass::M),
             base_sites: std::sync::OnceLock::new(),
             land_groups: std::sync::OnceLock::new(),
+            reaches: memo::Memo::new(),
+            circles: memo::Memo::new(),
+            seas: memo::Memo::new(),
         }
     }
 
@@ -119,10 +130,17 @@ impl<'a> MapBoard<'a> {
         self.scale.ground_m(ROAD_SNAP_MM)
     }
 
-    /// The spans of a reach question.
-    pub(crate) fn net(&self, q: &network::Query) -> network::Network {
-        let segs = self.segments_in_disc(q.circle.c, q.circle.r, q.motorway_only);
-        network::compute(self.map, &self.offsets, q, &segs)
+    /// The spans of a reach question, remembered: the same question within a turn is asked by
+    /// the candidate moves, the check of the move made and the siege refresh after it.
+    pub(crate) fn net(&self, q: &network::Query) -> std::sync::Arc<network::Network> {
+        self.reaches.get_or(memo::reach_key(q), || {
+            let (c, r, m) = (q.circle.c, q.circle.r, q.motorway_only);
+            let key = vec![c[0].to_bits(), c[1].to_bits(), r.to_bits(), u64::from(m)];
+            let segs = self
+                .circles
+                .get_or(key, || std::sync::Arc::new(self.segments_in_disc(c, r, m)));
+            std::sync::Arc::new(network::compute(self.map, &self.offsets, q, &segs))
+        })
     }
 
     /// Road segments touching a disc, sorted; motorway ones only if `motorway_only`.

@@ -24,33 +24,65 @@ pub(crate) struct Coin {
 impl MapBoard<'_> {
     /// Every coin not belonging to `me`, settlements first then units, each by id.
     pub(crate) fn enemy_coins(&self, state: &State, me: PlayerId) -> Vec<Coin> {
-        let mut out = Vec::new();
+        let all = state.settlements().size_hint().0 + state.units().size_hint().0;
+        self.coins_of_others(state, me, all, |_| true)
+    }
+
+    /// The coins not belonging to `me` whose centres pass `keep`, in [`Self::enemy_coins`]'
+    /// order. Filtering as they are gathered spares building every coin on the map when a
+    /// question (a siege) only counts those in one circle.
+    pub(crate) fn enemy_coins_where(
+        &self,
+        state: &State,
+        me: PlayerId,
+        keep: impl Fn([f64; 2]) -> bool,
+    ) -> Vec<Coin> {
+        self.coins_of_others(state, me, 0, keep)
+    }
+
+    fn coins_of_others(
+        &self,
+        state: &State,
+        me: PlayerId,
+        capacity: usize,
+        keep: impl Fn([f64; 2]) -> bool,
+    ) -> Vec<Coin> {
+        let mut out = Vec::with_capacity(capacity);
         for s in state.settlements().filter(|s| s.owner() != me) {
-            out.push(Coin {
-                disc: Disc {
-                    c: s.pos().to_m(),
-                    r: self.coin_r(s.coin()),
-                },
-                piece: Piece::Settlement(s.id()),
-                owner: s.owner(),
-            });
+            let c = s.pos().to_m();
+            if keep(c) {
+                out.push(Coin {
+                    disc: Disc {
+                        c,
+                        r: self.coin_r(s.coin()),
+                    },
+                    piece: Piece::Settlement(s.id()),
+                    owner: s.owner(),
+                });
+            }
         }
         // Units aboard a Ship have no coin of their own: the Ship's stands for them.
-        for u in state
-            .units()
-            .filter(|u| u.owner() != me && !matches!(u.at(), Location::Aboard(_)))
-        {
-            let Some(pos) = state.unit_pos(u.id()) else {
-                continue;
-            };
-            out.push(Coin {
-                disc: Disc {
-                    c: pos.to_m(),
-                    r: self.coin_r(u.kind().coin()),
+        for u in state.units().filter(|u| u.owner() != me) {
+            // Where the unit stands, as `State::unit_pos` says, without looking it up again.
+            let pos = match u.at() {
+                Location::Aboard(_) => continue,
+                Location::Settlement(s) => match state.settlement(s) {
+                    Some(s) => s.pos(),
+                    None => continue,
                 },
-                piece: Piece::Unit(u.id()),
-                owner: u.owner(),
-            });
+                Location::Road(p) | Location::OffRoad(p) | Location::Sea(p) => p,
+            };
+            let c = pos.to_m();
+            if keep(c) {
+                out.push(Coin {
+                    disc: Disc {
+                        c,
+                        r: self.coin_r(u.kind().coin()),
+                    },
+                    piece: Piece::Unit(u.id()),
+                    owner: u.owner(),
+                });
+            }
         }
         out
     }

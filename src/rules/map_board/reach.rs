@@ -54,7 +54,7 @@ impl MapBoard<'_> {
         unit: &Unit,
         start: &Start,
         motorway_only: bool,
-    ) -> Option<Network> {
+    ) -> Option<std::sync::Arc<Network>> {
         let measure = unit.kind().road_move()?;
         let coins: Vec<Disc> = self
             .blockers(state, unit.owner(), start.centre)

@@ -3,7 +3,7 @@
 
 use super::coins::{Coin, Piece};
 use super::moves::{metres, refused};
-use super::network::dist;
+use super::network::{dist, Disc};
 use super::sea_reach::SeaReach;
 use super::MapBoard;
 use crate::map::Measure;
@@ -13,6 +13,7 @@ use crate::rules::error::RuleError;
 use crate::rules::ids::{MapPoint, PlayerId, SettlementId, UnitId};
 use crate::rules::state::State;
 use crate::rules::unit::{Location, Unit, UnitType, ATTACK_RADIUS, HARBOUR_REACH};
+use std::sync::Arc;
 
 fn measure_name(m: Measure) -> &'static str {
     match m {
@@ -96,7 +97,13 @@ impl MapBoard<'_> {
     pub fn sea_reach(&self, state: &State, ship: UnitId) -> Result<SeaReach, RuleError> {
         let u = state.unit(ship).ok_or(RuleError::NoSuchUnit(ship))?;
         let (start, measure) = self.ship_start(state, u)?;
-        Ok(self.reach_from(state, u.owner(), start, self.m(measure), &[]))
+        Ok(SeaReach::clone(&self.reach_from(
+            state,
+            u.owner(),
+            start,
+            self.m(measure),
+            &[],
+        )))
     }
 
     fn reach_from(
@@ -106,14 +113,26 @@ impl MapBoard<'_> {
         start: [f64; 2],
         radius: f64,
         except: &[Piece],
-    ) -> SeaReach {
+    ) -> Arc<SeaReach> {
         let discs = self
             .sea_blockers(state, me, start)
             .into_iter()
             .filter(|c| !except.contains(&c.piece))
             .map(|c| c.disc)
             .collect();
-        SeaReach::compute(self.map, start, radius, discs)
+        self.sea_grid(start, radius, discs)
+    }
+
+    /// [`SeaReach::compute`], remembered like the road reaches (`memo.rs`): a Ship's candidate
+    /// moves and the check of each ask for the same grid round the same start.
+    fn sea_grid(&self, start: [f64; 2], radius: f64, discs: Vec<Disc>) -> Arc<SeaReach> {
+        let mut key = vec![start[0].to_bits(), start[1].to_bits(), radius.to_bits()];
+        for d in &discs {
+            key.extend([d.c[0].to_bits(), d.c[1].to_bits(), d.r.to_bits()]);
+        }
+        self.seas.get_or(key, || {
+            Arc::new(SeaReach::compute(self.map, start, radius, discs))
+        })
     }
 
     fn ship_start(&self, state: &State, u: &Unit) -> Result<([f64; 2], Measure), RuleError> {
@@ -173,7 +192,7 @@ impl MapBoard<'_> {
         {
             return Ok(Location::Sea(MapPoint::from_m(to)));
         }
-        let open = SeaReach::compute(self.map, start, radius, Vec::new());
+        let open = self.sea_grid(start, radius, Vec::new());
         if open.reaches(self.map, to) && !coins.is_empty() {
             let pieces: Vec<Piece> = coins.iter().map(|c| c.piece).collect();
             return Err(refused(format!(

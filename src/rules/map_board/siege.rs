@@ -41,11 +41,7 @@ fn setting(b: &MapBoard, state: &State, s: SettlementId) -> Option<(Vec<Coin>, D
         c: centre,
         r: b.m(SIEGE_RADIUS),
     };
-    let coins: Vec<Coin> = b
-        .enemy_coins(state, set.owner())
-        .into_iter()
-        .filter(|c| dist(c.disc.c, centre) <= circle.r)
-        .collect();
+    let coins: Vec<Coin> = b.enemy_coins_where(state, set.owner(), |c| dist(c, centre) <= circle.r);
     let own = Disc {
         c: centre,
         r: b.coin_r(set.coin()),
