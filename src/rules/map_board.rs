@@ -36,6 +36,7 @@ mod moves;
 pub(crate) mod network;
 mod position;
 mod reach;
+mod road_distance;
 pub mod scenario_file;
 mod sea_reach;
 mod ships;
@@ -66,6 +67,8 @@ pub struct MapBoard<'a> {
     base_sites: std::sync::OnceLock<std::sync::Arc<super::bases::BaseSites>>,
     /// The road network's connected part of every road node, worked out when first asked.
     land_groups: std::sync::OnceLock<Vec<u32>>,
+    /// Road distance fields towards the targets bots asked about (see `road_distance.rs`).
+    road_fields: road_distance::Fields,
 }
 
 impl<'a> MapBoard<'a> {
@@ -91,6 +94,7 @@ impl<'a> MapBoard<'a> {
             motorways: map.segment_tree_of(crate::map::RoadClass::M),
             base_sites: std::sync::OnceLock::new(),
             land_groups: std::sync::OnceLock::new(),
+            road_fields: Default::default(),
         }
     }
 
@@ -271,6 +275,10 @@ impl Board for MapBoard<'_> {
 
     fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {
         self.home_port(state, ship)
+    }
+
+    fn road_distance(&self, from: MapPoint, to: MapPoint) -> Option<f64> {
+        road_distance::distance(self, from, to)
     }
 
     fn check_attack_reach(
