@@ -273,9 +273,6 @@ pub(super) fn stack_guards(ctx: &Ctx, unit: UnitId) -> Vec<Guarding> {
     out
 }
 
-/// How much farther a target looks when no road joins it to the army.
-const APART: f64 = 3.0;
-
 /// The fewest of the nearest free units that count as the army a target is measured from.
 const ARMY_CORE: usize = 5;
 
@@ -307,13 +304,7 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
             .map(|p| match seen.iter().find(|(q, _)| q == p) {
                 Some((_, w)) => *w,
                 None => {
-                    // A target on roads that never join the army's can be reached by Scouts
-                    // over the fields alone: far, whatever the straight line says.
-                    let apart = matches!(
-                        (ctx.board.land_group(*p), ctx.board.land_group(at)),
-                        (Some(a), Some(b)) if a != b
-                    );
-                    let w = ctx.way(*p, at) * if apart { APART } else { 1.0 };
+                    let w = ctx.way(*p, at);
                     seen.push((*p, w));
                     w
                 }
