@@ -262,7 +262,7 @@ fn without_ships_every_base_goes_on_one_land() {
         ..Options::default()
     };
     for seed in [1u64, 2] {
-        let setup = omms::sim::setup_with("malta", map.meta().scale, seats, options.clone());
+        let setup = omms::sim::setup_with("malta", map.meta().scale, seats, options);
         let mut game = Game::start(setup, seed, &board).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..seats).map(|_| level_bot("normal")).collect();
         while game.state().phase() == Phase::Setup {
@@ -302,7 +302,7 @@ fn three_normal_bots_finish_a_north_bayreuth_game() {
     };
     let mut decided = Vec::new();
     for seed in 1u64..=3 {
-        let setup = omms::sim::setup_with("north-bayreuth", map.meta().scale, 3, options.clone());
+        let setup = omms::sim::setup_with("north-bayreuth", map.meta().scale, 3, options);
         let mut game = Game::start(setup, seed, &board).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|_| level_bot("normal")).collect();
         play_game(&mut game, &board, &mut bots, Limits::turns(150), |_| {}).unwrap();
