@@ -1,8 +1,9 @@
 //! Whole bot games, measured (issue 14's figures): for every shipped map and 2, 3 and 4 seats,
 //! games of `normal` bots from setup to a winner or the turn limit — the share decided, the
 //! median turns to a decision, and wall time per game (median and slowest; the target is a
-//! four-seat Andorra game under 2 s). Then the `hard` level's thinking time per turn: four-seat
-//! Andorra games with one `hard` seat among `normal` ones, timing every call to the hard bot.
+//! four-seat Andorra game under 2 s). Then the `hard` level's cost per turn: four-seat Andorra
+//! games with one `hard` seat among `normal` ones, timing every call to the hard bot and
+//! counting the play-outs its search ran (its budget is counted in play-outs, never in time).
 //!
 //! North Bayreuth has room for only two bases out of one another's first-turn reach (safe
 //! bases, RULINGS §8), so its three- and four-seat games are played under the bare base rule,
@@ -21,7 +22,7 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use omms::ai::{bot_by_name, play_game, Bot, Limits};
+use omms::ai::{bot_by_name, play_game, Bot, General, Level, Limits};
 use omms::map::GameMap;
 use omms::rules::{seat_capacity, Board, Command, Game, MapBoard, Options, SeatView};
 use rand_chacha::ChaCha8Rng;
@@ -129,15 +130,20 @@ thread_local! {
     static START: Instant = Instant::now();
 }
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
+/// One turn of a timed bot: its CPU time and the search work it did.
+#[derive(Default, Clone, Copy)]
+struct Turn {
+    cpu: Duration,
+    playouts: u64,
+    commands: u64,
 }
 
-/// A bot that times every call of the bot inside it, per turn, into a shared log.
+/// A bot that times every call of the bot inside it, per turn, into a shared log, with the
+/// play-outs (and engine commands in them) its search ran: the budget is counted in those.
 struct Timed {
-    inner: Box<dyn Bot>,
+    inner: General,
     turn: u32,
-    log: Rc<RefCell<Vec<Duration>>>,
+    log: Rc<RefCell<Vec<Turn>>>,
 }
 
 impl Bot for Timed {
@@ -152,8 +158,10 @@ impl Bot for Timed {
         rng: &mut ChaCha8Rng,
     ) -> Command {
         let t = cpu_now();
+        let before = self.inner.work();
         let cmd = self.inner.choose(view, board, this_turn, rng);
         let spent = cpu_now() - t;
+        let after = self.inner.work();
         let mut log = self.log.borrow_mut();
         // Only its own turns: a decision owed in another seat's turn is a moment's work.
         if view.state().current_player() != view.seat() {
@@ -161,9 +169,12 @@ impl Bot for Timed {
         }
         if view.state().turn() != self.turn {
             self.turn = view.state().turn();
-            log.push(spent);
-        } else if let Some(last) = log.last_mut() {
-            *last += spent;
+            log.push(Turn::default());
+        }
+        if let Some(last) = log.last_mut() {
+            last.cpu += spent;
+            last.playouts += after.playouts - before.playouts;
+            last.commands += after.commands - before.commands;
         }
         cmd
     }
@@ -183,13 +194,13 @@ fn hard_budget(games: u64, turn_limit: u32) {
         let seat_of_hard = (seed % 4) as usize;
         let mut bots: Vec<Box<dyn Bot>> = (0..4)
             .map(|i| {
-                let (name, log) = if i == seat_of_hard {
-                    ("hard", &hard)
+                let (level, log) = if i == seat_of_hard {
+                    (Level::Hard, &hard)
                 } else {
-                    ("normal", &normal)
+                    (Level::Normal, &normal)
                 };
                 Box::new(Timed {
-                    inner: bot_by_name(name).expect("a level"),
+                    inner: General::new(level),
                     turn: u32::MAX,
                     log: Rc::clone(log),
                 }) as Box<dyn Bot>
@@ -208,18 +219,36 @@ fn hard_budget(games: u64, turn_limit: u32) {
     report("normal", &mut normal.borrow_mut());
 }
 
-fn report(name: &str, turns: &mut [Duration]) {
-    turns.sort();
+fn report(name: &str, turns: &mut [Turn]) {
     if turns.is_empty() {
         return;
     }
-    let mean = turns.iter().sum::<Duration>() / turns.len() as u32;
+    let n = turns.len();
+    turns.sort_by_key(|t| t.cpu);
+    let mean = turns.iter().map(|t| t.cpu).sum::<Duration>() / n as u32;
     println!(
-        "{name:<6} CPU thinking per turn on Andorra, 4 seats: mean {:>6.1} ms, median {:>6.1} ms, p95 {:>6.1} ms, max {:>6.1} ms ({} turns)",
+        "{name:<6} CPU thinking per turn on Andorra, 4 seats: mean {:>6.1} ms, median {:>6.1} ms, p95 {:>6.1} ms, max {:>6.1} ms ({n} turns)",
         ms(mean),
-        ms(turns[turns.len() / 2]),
-        ms(turns[turns.len() * 95 / 100]),
-        ms(turns[turns.len() - 1]),
-        turns.len()
+        ms(turns[n / 2].cpu),
+        ms(turns[n * 95 / 100].cpu),
+        ms(turns[n - 1].cpu),
     );
+    turns.sort_by_key(|t| t.playouts);
+    let playouts: u64 = turns.iter().map(|t| t.playouts).sum();
+    if playouts > 0 {
+        let commands: u64 = turns.iter().map(|t| t.commands).sum();
+        println!(
+            "{name:<6} search budget per turn: play-outs mean {:.1}, median {}, p95 {}, max {}; \
+             engine commands in them mean {:.1}",
+            playouts as f64 / n as f64,
+            turns[n / 2].playouts,
+            turns[n * 95 / 100].playouts,
+            turns[n - 1].playouts,
+            commands as f64 / n as f64,
+        );
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
 }

@@ -37,7 +37,7 @@ mod general;
 mod random;
 
 pub use driver::{fallback, play_game, step, DriverError, GameReport, Limits, Step};
-pub use general::{General, Level};
+pub use general::{General, Level, Work};
 pub use random::RandomBot;
 
 /// A player played by the computer.

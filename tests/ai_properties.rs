@@ -246,3 +246,70 @@ fn a_map_without_room_for_every_seat_is_refused_at_setup() {
     play_game(&mut game, &board, &mut bots, Limits::turns(6), |_| {}).unwrap();
     assert!(game.state().settlements().count() >= 5);
 }
+
+/// Without Ships a base on another island than the rest can never be reached, nor reach them,
+/// and the game cannot end (four-seat Malta stalled so, one seat alone on Gozo): every bot puts
+/// its base on the land, as the major roads join it, where the first base stands — the land
+/// with most places.
+#[test]
+fn without_ships_every_base_goes_on_one_land() {
+    let map = map("malta");
+    let board = MapBoard::new(map, map.meta().scale);
+    let room = seat_capacity(&board, map.meta().scale);
+    let seats = 4;
+    let options = Options {
+        safe_bases: seats <= room.safe,
+        ..Options::default()
+    };
+    for seed in [1u64, 2] {
+        let setup = omms::sim::setup_with("malta", map.meta().scale, seats, options);
+        let mut game = Game::start(setup, seed, &board).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..seats).map(|_| level_bot("normal")).collect();
+        while game.state().phase() == Phase::Setup {
+            step(&mut game, &board, &mut bots, Limits::turns(1)).unwrap();
+        }
+        let lands: Vec<Option<u32>> = game
+            .state()
+            .players()
+            .iter()
+            .filter_map(|p| p.base())
+            .filter_map(|b| game.state().settlement(b))
+            .map(|s| board.land_group(s.pos()))
+            .collect();
+        assert_eq!(lands.len(), seats, "seed {seed}: {lands:?}");
+        assert!(
+            lands[0].is_some(),
+            "seed {seed}: Malta's roads tell no land"
+        );
+        assert!(
+            lands.iter().all(|l| *l == lands[0]),
+            "seed {seed}: bases on different lands {lands:?}"
+        );
+    }
+}
+
+/// Issue 14's stalls: three seats of `normal` bots on North Bayreuth (bare base rule) used to
+/// end with two armies of over a hundred and fifty units each, crawling a few hundred metres a
+/// turn towards targets they never reached, at the turn limit. Steering along the roads, the
+/// armies meet, and some of these games end early (not yet all: see README's AI section).
+#[test]
+fn three_normal_bots_finish_a_north_bayreuth_game() {
+    let map = map("north-bayreuth");
+    let board = MapBoard::new(map, map.meta().scale);
+    let options = Options {
+        safe_bases: false,
+        ..Options::default()
+    };
+    let mut decided = Vec::new();
+    for seed in 1u64..=3 {
+        let setup = omms::sim::setup_with("north-bayreuth", map.meta().scale, 3, options);
+        let mut game = Game::start(setup, seed, &board).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|_| level_bot("normal")).collect();
+        play_game(&mut game, &board, &mut bots, Limits::turns(150), |_| {}).unwrap();
+        decided.push(game.state().winner().is_some());
+    }
+    assert!(
+        decided.iter().any(|d| *d),
+        "none decided within 150 turns, seeds 1-3: {decided:?}"
+    );
+}

@@ -128,6 +128,18 @@ pub struct General {
     level: Level,
     /// Moves planned for the turn in hand, and where in the turn they start.
     plan: Option<Plan>,
+    /// The search work done so far (only `hard` searches); counted, never read by a choice.
+    work: Work,
+}
+
+/// What `hard`'s search has cost: its budget is counted in play-outs, not in seconds, so
+/// these are the figures to report (the benchmark prints them per turn).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Play-outs run.
+    pub playouts: u64,
+    /// Engine commands executed inside them.
+    pub commands: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -142,7 +154,16 @@ struct Plan {
 impl General {
     /// A bot at `level`.
     pub fn new(level: Level) -> General {
-        General { level, plan: None }
+        General {
+            level,
+            plan: None,
+            work: Work::default(),
+        }
+    }
+
+    /// The search work done so far.
+    pub fn work(&self) -> Work {
+        self.work
     }
 
     /// Its level.
@@ -213,7 +234,7 @@ impl Bot for General {
                 .or_else(|| sea::attack(&ctx))
                 .or_else(|| {
                     if ctx.style.rollouts > 0 {
-                        search::attack_phase(&ctx, rng)
+                        search::attack_phase(&ctx, rng, &mut self.work)
                     } else {
                         attack::next_attack(&ctx)
                     }
@@ -292,6 +313,15 @@ impl<'a> Ctx<'a> {
                     .filter(|u| u.owner() != self.me)
                     .filter_map(|u| state.unit_pos(u.id())),
             )
+    }
+
+    /// How far `from` is from `to` for an army: along the roads where they join (never less
+    /// than the straight line), straight otherwise.
+    pub fn way(&self, from: MapPoint, to: MapPoint) -> f64 {
+        let straight = from.distance_m(to);
+        self.board
+            .road_distance(from, to)
+            .map_or(straight, |r| r.max(straight))
     }
 
     /// Whether the rules accept `cmd` now.

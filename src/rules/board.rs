@@ -178,6 +178,15 @@ pub trait Board {
         None
     }
 
+    /// Metres along the major roads from the road nearest `from` to the road nearest `to`,
+    /// plus the straight steps onto each: public map knowledge (no rule), for bots steering
+    /// round bends and dead ends a straight line cannot see. `None` when no road joins them or
+    /// the board cannot tell.
+    fn road_distance(&self, from: MapPoint, to: MapPoint) -> Option<f64> {
+        let _ = (from, to);
+        None
+    }
+
     /// *Seafaring*: where a Ship beaten off in its own attack goes: the harbour point of its
     /// owner's port nearest to it; `None` when the owner has no port (the Ship is lost).
     fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {

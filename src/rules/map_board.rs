@@ -37,6 +37,7 @@ mod moves;
 pub(crate) mod network;
 mod position;
 mod reach;
+mod road_distance;
 pub mod scenario_file;
 mod sea_reach;
 mod ships;
@@ -74,6 +75,8 @@ pub struct MapBoard<'a> {
     circles: memo::Memo<std::sync::Arc<Vec<(crate::map::EdgeId, u32)>>>,
     /// Ships' water grids already worked out, by start, radius and blocking coins.
     seas: memo::Memo<std::sync::Arc<SeaReach>>,
+    /// Road distance fields towards the targets bots asked about (see `road_distance.rs`).
+    road_fields: road_distance::Fields,
 }
 
 impl<'a> MapBoard<'a> {
@@ -102,6 +105,7 @@ impl<'a> MapBoard<'a> {
             reaches: memo::Memo::new(),
             circles: memo::Memo::new(),
             seas: memo::Memo::new(),
+            road_fields: Default::default(),
         }
     }
 
@@ -289,6 +293,10 @@ impl Board for MapBoard<'_> {
 
     fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {
         self.home_port(state, ship)
+    }
+
+    fn road_distance(&self, from: MapPoint, to: MapPoint) -> Option<f64> {
+        road_distance::distance(self, from, to)
     }
 
     fn check_attack_reach(

@@ -128,10 +128,16 @@ pub(super) fn base(ctx: &Ctx) -> Command {
         .filter_map(|p| p.base())
         .filter_map(|b| ctx.state.settlement(b).map(|s| s.pos()))
         .collect();
+    let mainland = mainland(ctx, &places);
     let mut best: Option<(f64, Command)> = None;
     for (id, facts) in &places {
         let cmd = Command::PlaceBase(PlaceBase { place: *id });
         if !facts.playable || !ctx.ok(&cmd) {
+            continue;
+        }
+        // Without Ships, a base on another island than the rest can never be reached, nor reach
+        // them: the game could not end (Malta's four seats, one on Gozo, stalled so).
+        if mainland.is_some() && ctx.board.land_group(facts.pos) != mainland {
             continue;
         }
         let mut score = match facts.kind {
@@ -158,5 +164,43 @@ pub(super) fn base(ctx: &Ctx) -> Command {
             best = Some((score, cmd));
         }
     }
-    best.map_or(Command::EndTurn(EndTurn), |(_, c)| c)
+    match best {
+        Some((_, c)) => c,
+        // Nowhere legal on the mainland: any legal place beats none.
+        None if mainland.is_some() => places
+            .iter()
+            .map(|(id, _)| Command::PlaceBase(PlaceBase { place: *id }))
+            .find(|c| ctx.ok(c))
+            .unwrap_or(Command::EndTurn(EndTurn)),
+        None => Command::EndTurn(EndTurn),
+    }
+}
+
+/// Without seafaring, the land (as the major roads join it) where the bases already stand, or
+/// else the one holding most playable places; `None` with seafaring or when the board cannot
+/// tell.
+fn mainland(ctx: &Ctx, places: &[(crate::map::PlaceId, crate::rules::PlaceFacts)]) -> Option<u32> {
+    if ctx.state.options().seafaring {
+        return None;
+    }
+    let taken = ctx
+        .state
+        .players()
+        .iter()
+        .filter_map(|p| p.base())
+        .filter_map(|b| ctx.state.settlement(b))
+        .find_map(|s| ctx.board.land_group(s.pos()));
+    if taken.is_some() {
+        return taken;
+    }
+    let mut count: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
+    for (_, f) in places.iter().filter(|(_, f)| f.playable) {
+        if let Some(g) = ctx.board.land_group(f.pos) {
+            *count.entry(g).or_default() += 1;
+        }
+    }
+    count
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(g, _)| g)
 }

@@ -265,6 +265,8 @@ fn trade(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
 
 /// Swaps a turn at most: each is a gamble on two fresh cards.
 const MAX_SWAPS: usize = 6;
+/// Cards in hand beyond which spare diamonds and idle cards are swapped harder.
+const BIG_HAND: usize = 12;
 /// Rounds in which low diamonds are still swapped for cards rather than kept for attack dice.
 const EARLY_ROUNDS: u32 = 6;
 
@@ -279,10 +281,13 @@ fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
         .iter()
         .filter(|c| matches!(c, Command::SwapDiamond(_)))
         .count();
-    if swaps >= MAX_SWAPS {
+    let hand = ctx.state.player(ctx.me).hand();
+    // A hand past BIG_HAND cards is dead weight (issue 14's hoards of fifty cards): it buys
+    // nothing, and every attack lost to it feeds the winner a card.
+    let big = hand.len() > BIG_HAND;
+    if swaps >= if big { 2 * MAX_SWAPS } else { MAX_SWAPS } {
         return None;
     }
-    let hand = ctx.state.player(ctx.me).hand();
     let ct = ctx.state.creation_total(ctx.me);
     let total = |suit: Suit| -> u32 {
         hand.iter()
@@ -320,7 +325,7 @@ fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
     };
     // Diamonds are the only way through a fortification's four dice, so they are kept for
     // attack dice once the armies meet; in the first rounds, and beyond two sets, they buy cards.
-    let rich = total(Suit::Diamonds) >= 2 * ct;
+    let rich = total(Suit::Diamonds) >= if big { ct + 10 } else { 2 * ct };
     let early = ctx.state.turn() <= EARLY_ROUNDS * ctx.state.players().len() as u32;
     let diamond =
         lowest(&|c| c.suit() == Some(Suit::Diamonds) && (rich || (early && c.value() <= Some(5))))?;

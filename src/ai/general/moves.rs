@@ -293,7 +293,15 @@ fn hunt(ctx: &Ctx, unit: UnitId, pos: MapPoint) -> Option<Goal> {
 /// The legal move that brings `unit` closest to its goal, if it gets closer than it is.
 fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option<Move> {
     let from = ctx.state.unit_pos(unit)?;
-    let cost = |p: MapPoint| (p.distance_m(goal.at) - goal.within).max(0.0);
+    // Along the roads, not as the crow flies: a straight line leads into bends and dead ends
+    // where an army crawls a few hundred metres a turn (issue 14's North Bayreuth stalls).
+    let cost = |p: MapPoint| {
+        if p.distance_m(goal.at) <= goal.within {
+            0.0
+        } else {
+            (ctx.way(p, goal.at) - goal.within).max(0.0)
+        }
+    };
     let here = cost(from);
     if here == 0.0 {
         return None;

@@ -10,9 +10,10 @@
 //! The budget is fixed in play-outs, not in seconds, so a game stays a pure function of its
 //! seed; `benches/ai_games.rs` reports what it costs per turn.
 
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{attack, decide, settlement_value, unit_value, Ctx};
+use super::{attack, decide, settlement_value, unit_value, Ctx, Work};
 use crate::rules::{execute, Command, EndTurn, Location, Phase, PlayerId, State};
 
 /// Play-outs per candidate.
@@ -23,8 +24,11 @@ const CANDIDATES: usize = 3;
 const PLAYOUT_COMMANDS: usize = 24;
 
 /// The attack-phase command with the best mean score over the play-outs, or `None` to end the
-/// turn.
-pub(super) fn attack_phase(ctx: &Ctx, rng: &mut ChaCha8Rng) -> Option<Command> {
+/// turn. Every candidate is played out on the same deals and dice (common random numbers), so
+/// the candidates are compared on the luck they share, not on luck of their own; and `normal`'s
+/// own first choice stands unless another beats it by [`MARGIN`] — eight play-outs are few, and
+/// a choice taken on noise alone is worse than the rule it replaces.
+pub(super) fn attack_phase(ctx: &Ctx, rng: &mut ChaCha8Rng, work: &mut Work) -> Option<Command> {
     let ranked = attack::ranked(ctx);
     if ranked.is_empty() {
         return None;
@@ -36,31 +40,43 @@ pub(super) fn attack_phase(ctx: &Ctx, rng: &mut ChaCha8Rng) -> Option<Command> {
         }
     }
     candidates.push(Command::EndTurn(EndTurn));
-    let mut best: Option<(f64, Command)> = None;
-    for cmd in candidates {
+    let seeds: Vec<u64> = (0..ROLLOUTS).map(|_| rng.next_u64()).collect();
+    let mut means: Vec<f64> = Vec::with_capacity(candidates.len());
+    for cmd in &candidates {
         let mut total = 0.0;
-        for _ in 0..ROLLOUTS {
-            let mut state = ctx.view.determinize(rng);
-            if execute(&mut state, ctx.board, &cmd).is_err() {
+        for &seed in &seeds {
+            let mut deal = ChaCha8Rng::seed_from_u64(seed);
+            let mut state = ctx.view.determinize(&mut deal);
+            if execute(&mut state, ctx.board, cmd).is_err() {
                 total = f64::NEG_INFINITY;
                 break;
             }
-            play_out(ctx, &mut state);
+            work.playouts += 1;
+            work.commands += 1 + play_out(ctx, &mut state);
             total += score(ctx, &state, ctx.me);
         }
-        let mean = total / ROLLOUTS as f64;
-        if best.as_ref().is_none_or(|(b, _)| mean > *b) {
-            best = Some((mean, cmd));
+        means.push(total / ROLLOUTS as f64);
+    }
+    let mut pick = 0;
+    for (i, m) in means.iter().enumerate().skip(1) {
+        if *m > means[pick] + if pick == 0 { MARGIN } else { 0.0 } {
+            pick = i;
         }
     }
-    best.and_then(|(_, c)| (!matches!(c, Command::EndTurn(_))).then_some(c))
+    let cmd = candidates.swap_remove(pick);
+    (!matches!(cmd, Command::EndTurn(_))).then_some(cmd)
 }
 
-/// The rest of my attack phase by the `normal` rule, answering whatever is owed on the way.
-fn play_out(ctx: &Ctx, state: &mut State) {
-    for _ in 0..PLAYOUT_COMMANDS {
+/// How much better (in unit values, on the mean of the play-outs) another choice must score to
+/// overrule `normal`'s first.
+const MARGIN: f64 = 0.3;
+
+/// The rest of my attack phase by the `normal` rule, answering whatever is owed on the way;
+/// returns the commands executed.
+fn play_out(ctx: &Ctx, state: &mut State) -> u64 {
+    for n in 0..PLAYOUT_COMMANDS as u64 {
         if state.winner().is_some() || state.current_player() != ctx.me {
-            return;
+            return n;
         }
         let seen: &State = state;
         let next = if let Some(p) = seen.pending().first() {
@@ -68,15 +84,16 @@ fn play_out(ctx: &Ctx, state: &mut State) {
         } else if seen.phase() == Phase::Attack {
             match attack::next_attack(&ctx.on(seen, ctx.me)) {
                 Some(c) => c,
-                None => return,
+                None => return n,
             }
         } else {
-            return;
+            return n;
         };
         if execute(state, ctx.board, &next).is_err() {
-            return;
+            return n;
         }
     }
+    PLAYOUT_COMMANDS as u64
 }
 
 /// How good a position is for `me`: my settlements and units against the average opponent's,

@@ -273,7 +273,7 @@ pub(super) fn stack_guards(ctx: &Ctx, unit: UnitId) -> Vec<Guarding> {
     out
 }
 
-/// How many of the nearest free units count as the army a target is measured from.
+/// The fewest of the nearest free units that count as the army a target is measured from.
 const ARMY_CORE: usize = 5;
 
 /// What killing a unit caught outside its settlements adds to its own worth: it was in the
@@ -297,12 +297,24 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
         return None;
     }
     let distance = |at: MapPoint| -> f64 {
+        // Stacks share a point: each point's way is asked once.
+        let mut seen: Vec<(MapPoint, f64)> = Vec::new();
         let mut d: Vec<f64> = if army.is_empty() { &homes } else { &army }
             .iter()
-            .map(|p| p.distance_m(at))
+            .map(|p| match seen.iter().find(|(q, _)| q == p) {
+                Some((_, w)) => *w,
+                None => {
+                    let w = ctx.way(*p, at);
+                    seen.push((*p, w));
+                    w
+                }
+            })
             .collect();
         d.sort_by(f64::total_cmp);
-        let k = d.len().min(ARMY_CORE);
+        // The nearer half of the army, not its nearest few: a handful of stragglers near another
+        // target must not turn the whole army round (North Bayreuth's armies, switching
+        // between three targets every other turn, never reached any of them).
+        let k = d.len().min(ARMY_CORE.max(d.len().div_ceil(2)));
         d[..k].iter().sum::<f64>() / k as f64 / ctx.card_len
     };
     let mut candidates: Vec<Objective> = ctx
