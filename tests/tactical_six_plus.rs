@@ -12,7 +12,7 @@ use omms::tactical::six_plus::ground;
 use omms::tactical::six_plus::position::Position;
 use omms::tactical::six_plus::state::{Formation, Kind, Options, Phase, SixState, UnitId};
 use omms::tactical::six_plus::*;
-use omms::tactical::table::{distance, TablePoint};
+use omms::tactical::table::{distance, step, TablePoint};
 use omms::tactical::*;
 
 fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Polygon<f64> {
@@ -897,16 +897,85 @@ fn forces() -> Forces {
 }
 
 #[test]
-fn without_dice_a_bot_battle_has_one_result_shown_as_certain() {
+fn without_dice_the_seed_chooses_only_deployment_and_auto_resolve_gives_odds() {
     let f = encamp();
     let r = registry::get("six-plus").unwrap();
+    // One seed, one battle: nothing in play is random.
     let a = r.play(&f, &forces(), 1, [BotLevel::Captain; 2]);
-    let b = r.play(&f, &forces(), 99, [BotLevel::Captain; 2]);
-    assert_eq!(a, b, "the seed decides nothing");
-    let odds = r.odds(&f, &forces(), 1, 200, [BotLevel::Captain; 2]);
-    assert!(odds.certain);
-    assert_eq!(odds.battles, 1);
-    assert_eq!(odds.wins(A) + odds.wins(D) + odds.standoff, 1.0);
+    assert_eq!(a, r.play(&f, &forces(), 1, [BotLevel::Captain; 2]));
+    // Another seed deploys otherwise, within RULINGS §9's latitude: the attacker's rows stand
+    // elsewhere along his edge, and each side keeps its own half of the table.
+    let at = |seed| {
+        let s = SixPlus.setup(&f, &forces(), seed);
+        s.units().iter().map(|u| (u.side, u.at)).collect::<Vec<_>>()
+    };
+    assert_ne!(at(1), at(2), "the seed chooses the deployment");
+    for seed in 0..20 {
+        let out = step(f.objective, f.attacker_bearing(), 1.0);
+        let (ux, uy) = (out[0] - f.objective[0], out[1] - f.objective[1]);
+        for (side, p) in at(seed) {
+            let d = distance(p, f.objective);
+            // How far out towards the attacker's edge the block stands.
+            let toward = (p[0] - f.objective[0]) * ux + (p[1] - f.objective[1]) * uy;
+            match side {
+                A => assert!(
+                    toward > 60.0,
+                    "seed {seed}: attacker only {toward:.0} mm out"
+                ),
+                D => assert!(
+                    d < 140.0,
+                    "seed {seed}: defender {d:.0} mm from the objective"
+                ),
+            }
+        }
+    }
+    // So auto-resolve fights many battles and gives odds, not one certain result.
+    let odds = r.odds(&f, &forces(), 1, 12, [BotLevel::Captain; 2]);
+    assert!(!odds.certain);
+    assert_eq!(odds.battles, 12);
+    assert!((odds.wins(A) + odds.wins(D) + odds.standoff - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn the_attack_dialog_says_the_town_halves_shots() {
+    let r = registry::get("six-plus").unwrap();
+    let m =
+        GameMap::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/liechtenstein"))
+            .unwrap();
+    let site = BattleSite {
+        attacker_from_bearing: 180.0,
+        fortified: false,
+    };
+    // The first of these towns whose garrison stands in built-up ground.
+    let mut said = None;
+    for name in ["Vaduz", "Schaan", "Triesen", "Balzers", "Eschen"] {
+        let Some(id) = m.place_by_name(name) else {
+            continue;
+        };
+        let f = Battlefield::build(&m, id, TABLE, site).unwrap();
+        let s = SixPlus.setup(&f, &forces(), 0);
+        let housed = s
+            .living()
+            .any(|u| u.side == D && u.garrison && s.ground().town(u.at));
+        let note = r.table_note(&f, &forces());
+        assert_eq!(
+            note.is_some(),
+            s.living().any(|u| u.side == D && s.ground().town(u.at))
+        );
+        if housed {
+            // Horse and guns may not stand in a town: then there is nothing to say.
+            let field_only = Forces {
+                defender: force::parse_elements("cavalry,artillery", forces::TROOPS).unwrap(),
+                ..forces()
+            };
+            assert_eq!(r.table_note(&f, &field_only), None, "{name}");
+            said = note;
+            break;
+        }
+    }
+    let note = said.expect("a garrison in a town is worth a line");
+    assert!(note.contains("holds the town"), "{note}");
+    assert!(note.contains("infantry 2 hits, not 4"), "{note}");
 }
 
 #[test]
@@ -990,8 +1059,11 @@ fn auto_battles_keep_every_rule() {
                     assert!(a.hits < 12, "{a:?} should have been eliminated");
                 }
                 let under = ground::under(&f, &a.rect());
-                assert!(!under.off && !under.wet, "{a:?}");
-                assert!(!under.woods || a.kind == Kind::Skirmishers, "{a:?}");
+                assert!(!under.off && !under.wet, "{a:?} after {why}");
+                assert!(
+                    !under.woods || a.kind == Kind::Skirmishers,
+                    "{a:?} after {why}"
+                );
                 for b in &living[i + 1..] {
                     assert!(
                         !overlap(&a.rect(), &b.rect(), 0.02),

@@ -4,8 +4,9 @@
 //!
 //! Nothing is rolled: the same position and the same orders always give the same result, so the
 //! engine answers "what will this shot or charge do?" before a player commits
-//! ([`check::shot_preview`], [`check::charge_preview`]) and auto-resolve is a certainty. The seed
-//! decides nothing; the deployment is fixed by the table ([`forces::deploy`]).
+//! ([`check::shot_preview`], [`check::charge_preview`]). The seed chooses only the deployment
+//! within RULINGS §9's latitude ([`forces::Latitude`]) and the bots' pick among equal orders, so
+//! auto-resolve gives odds over many battles, not one certain result.
 //!
 //! The engine is in the house style — [`command`], [`check`], [`execute`], [`apply`], with
 //! [`event`], [`refusal`] and [`state`]; [`geom`] measures blocks, [`ground`] reads the terrain,
@@ -122,9 +123,11 @@ impl Ruleset for SixPlus {
     ) -> Option<SixCommand> {
         ai::choose(level, field, state, rng)
     }
-    fn deterministic(&self, state: &SixState) -> bool {
-        // Only the chance cards are left to chance.
-        state.deck().is_none()
+    // No `deterministic`: the rules roll nothing, but the seed chooses the deployment
+    // (RULINGS §9's latitude) and the bots' pick among equal orders, so auto-resolve gives odds
+    // over many battles like a dice ruleset.
+    fn table_note(&self, _field: &Battlefield, state: &SixState) -> Option<String> {
+        forces::garrison_note(state)
     }
     fn reseeded(&self, state: &SixState, seed: u64) -> SixState {
         let mut s = state.clone();

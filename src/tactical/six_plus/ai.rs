@@ -1,8 +1,10 @@
 //! The 6+ bot. Nothing is hidden and nothing is random, so it looks ahead with the engine's own
 //! answers: each block weighs every move it could make by what it could then shoot or charge
 //! (the engine's previews) against every enemy shot and charge that could reach it in the
-//! reply from where the enemy stands, and by the ground it gains towards the objective. The
-//! random level picks any legal order, for a yardstick.
+//! reply from where the enemy stands, and by the ground it gains towards the objective. Among
+//! orders worth within [`NEAR_EQUAL`] of the best it picks one from its own seeded stream, as a
+//! player torn between two equal choices would; the random level picks any legal order, for a
+//! yardstick.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -131,10 +133,34 @@ pub fn choose(
         // The look-ahead already weighs every reply exactly (nothing is random here), so the
         // stronger level has nothing more to sample.
         BotLevel::Captain | BotLevel::General => Some(match state.phase() {
-            Phase::Move => plan_move(field, state, true),
-            _ => plan_fire(field, state),
+            Phase::Move => plan_move(field, state, true, Some(rng)),
+            _ => plan_fire(field, state, Some(rng)),
         }),
     }
+}
+
+/// How close (in the bot's score, about one hit) an order must come to the best for the bot to
+/// count it as an equal choice.
+pub const NEAR_EQUAL: f64 = 0.75;
+
+/// The best of `scored`; with a stream, any of those within [`NEAR_EQUAL`] of it, drawn from the
+/// stream (the first best without one, so the greedy yardstick stays fixed).
+fn pick<T: Clone>(scored: &[(f64, T)], rng: Option<&mut ChaCha8Rng>) -> Option<(f64, T)> {
+    let best = scored
+        .iter()
+        .fold(None::<&(f64, T)>, |b, x| match b {
+            Some(b) if x.0 <= b.0 + 1e-9 => Some(b),
+            _ => Some(x),
+        })?
+        .clone();
+    let Some(rng) = rng else {
+        return Some(best);
+    };
+    let near: Vec<&(f64, T)> = scored
+        .iter()
+        .filter(|x| x.0 >= best.0 - NEAR_EQUAL)
+        .collect();
+    Some(near[rng.random_range(0..near.len())].clone())
 }
 
 /// How much a side wants the objective: the attacker must take it, the defender keep it.
@@ -206,13 +232,18 @@ fn after(field: &Battlefield, s: &SixState, c: &SixCommand) -> Option<SixState> 
 }
 
 /// The movement phase: the first block (in id order) whose best order beats standing still
-/// gives it; when none does, the phase ends.
-fn plan_move(field: &Battlefield, s: &SixState, replies: bool) -> SixCommand {
+/// gives it (one of its near-equal best, with a stream); when none does, the phase ends.
+fn plan_move(
+    field: &Battlefield,
+    s: &SixState,
+    replies: bool,
+    mut rng: Option<&mut ChaCha8Rng>,
+) -> SixCommand {
     let side = s.actor();
     let all = candidates(field, s);
     for u in s.living().filter(|u| u.side == side && !s.done(u.id).acted) {
         let stay = worth(field, s, u.id, replies);
-        let mut best: Option<(f64, &SixCommand)> = None;
+        let mut scored: Vec<(f64, &SixCommand)> = Vec::new();
         for c in all.iter().filter(|c| order_unit(c) == Some(u.id)) {
             let score = match c {
                 SixCommand::Reload { .. } => stay + 3.0,
@@ -222,14 +253,12 @@ fn plan_move(field: &Battlefield, s: &SixState, replies: bool) -> SixCommand {
                     None => continue,
                 },
             };
-            if best.is_none_or(|(b, _)| score > b + 1e-9) {
-                best = Some((score, c));
-            }
+            scored.push((score, c));
         }
-        if let Some((score, c)) = best {
-            if score > stay + 0.5 {
-                return c.clone();
-            }
+        // Only orders that beat standing still are choices at all.
+        scored.retain(|(score, _)| *score > stay + 0.5);
+        if let Some((_, c)) = pick(&scored, rng.as_deref_mut()) {
+            return c.clone();
         }
     }
     SixCommand::EndMove
@@ -251,28 +280,29 @@ fn order_unit(c: &SixCommand) -> Option<UnitId> {
 pub fn greedy(field: &Battlefield, state: &SixState) -> Option<SixCommand> {
     match state.phase() {
         Phase::Over => None,
-        Phase::Move => Some(plan_move(field, state, false)),
-        Phase::Shoot => Some(plan_fire(field, state)),
+        Phase::Move => Some(plan_move(field, state, false, None)),
+        Phase::Shoot => Some(plan_fire(field, state, None)),
     }
 }
 
 /// The shooting phase: the General rallies the worst-hit block he can, then every block that
-/// can shoots the target it hurts most (finishing blocks off first), then the phase ends.
-fn plan_fire(field: &Battlefield, s: &SixState) -> SixCommand {
+/// can shoots the target it hurts most (finishing blocks off first; one of the near-equal best,
+/// with a stream), then the phase ends.
+fn plan_fire(field: &Battlefield, s: &SixState, rng: Option<&mut ChaCha8Rng>) -> SixCommand {
     let side = s.actor();
-    let mut best: Option<(f64, SixCommand)> = None;
+    let mut scored: Vec<(f64, SixCommand)> = Vec::new();
     for g in s
         .living()
         .filter(|g| g.side == side && g.kind == Kind::General)
     {
         for f in s.living().filter(|f| f.side == side) {
             if let Ok(n) = super::check::rally(s, g.id, f.id) {
-                let c = SixCommand::Rally {
-                    general: g.id,
-                    unit: f.id,
-                };
-                if n >= 3 && best.as_ref().is_none_or(|(b, _)| f64::from(n) + 100.0 > *b) {
-                    best = Some((f64::from(n) + 100.0, c));
+                if n >= 3 {
+                    let c = SixCommand::Rally {
+                        general: g.id,
+                        unit: f.id,
+                    };
+                    scored.push((f64::from(n) + 100.0, c));
                 }
             }
         }
@@ -283,19 +313,17 @@ fn plan_fire(field: &Battlefield, s: &SixState) -> SixCommand {
                 let score = f64::from(p.hits)
                     + if p.destroys { 20.0 } else { 0.0 }
                     + f64::from(t.hits) / 4.0;
-                if best.as_ref().is_none_or(|(b, _)| score > *b + 1e-9) {
-                    best = Some((
-                        score,
-                        SixCommand::Shoot {
-                            unit: u.id,
-                            target: t.id,
-                        },
-                    ));
-                }
+                scored.push((
+                    score,
+                    SixCommand::Shoot {
+                        unit: u.id,
+                        target: t.id,
+                    },
+                ));
             }
         }
     }
-    best.map_or(SixCommand::EndShooting, |(_, c)| c)
+    pick(&scored, rng).map_or(SixCommand::EndShooting, |(_, c)| c)
 }
 
 /// Whether a charge from here is possible at all (for the view's hints).

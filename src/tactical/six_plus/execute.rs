@@ -286,9 +286,15 @@ pub fn retreat(
     }
     let facing = compass_bearing(c.at, t.at);
     let turned = c.rect_at(c.at, facing);
-    let room = !state
-        .living()
-        .any(|o| o.id != c.id && overlap(&turned, &o.rect(), SLACK));
+    // Turning on the spot swings its corners: onto no block, and (as a move would) not off
+    // the table or into water or woods.
+    let under = ground::under(field, &turned);
+    let room = !under.off
+        && !under.wet
+        && !under.woods
+        && !state
+            .living()
+            .any(|o| o.id != c.id && overlap(&turned, &o.rect(), SLACK));
     (c.at, if room { facing } else { c.facing })
 }
 
