@@ -154,7 +154,10 @@ impl RulesetView for DiceFlewView {
         marks.mark(e);
     }
     fn key_line() -> &'static str {
-        "R rifle · M mortar · S sniper · G gun · C horse · FO observer · P patrol"
+        // The line is cut at 125% and shown whole on hover; the kinds a player cannot guess come
+        // first.
+        "FO observer · P patrol · R rifle · M mortar · S sniper · G gun · C horse · MG · AT · \
+         AC/LT/MT/HT armour"
     }
     fn state_json(state: &DfState) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or_default()

@@ -140,7 +140,9 @@ pub(super) fn draw_forces(
     draw_radii(s, f, colours);
     draw_links(s, f, colours);
     let r = base_radius(f);
-    for u in s.units().iter().filter(|u| !u.alive()) {
+    // A patrol taken back into its company keeps its id with no men (and no start strength):
+    // it is not a loss, and gets no cross.
+    for u in s.units().iter().filter(|u| !u.alive() && u.start > 0) {
         let p = f.px(u.at);
         let c = colours[u.side.index()];
         let k = r * 0.5;
