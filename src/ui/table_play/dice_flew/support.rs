@@ -97,6 +97,32 @@ fn call_roll(s: &DfState, b: &Battery) -> &'static str {
     }
 }
 
+/// A battery's button, "Plan bty 1" or "[Plan bty 1]" while it waits for its click, known to
+/// scripts by its whole name ("Fire plan bty 1"): the short label fits a cell at 125%.
+fn battery_button(
+    ui: &mut Ui,
+    grid: &mut Grid,
+    [name, short]: [&str; 2],
+    b: BatteryId,
+    on: bool,
+    ok: bool,
+    tip: &str,
+) -> bool {
+    let n = b.0 + 1;
+    let label = if on {
+        format!("[{short} bty {n}]")
+    } else {
+        format!("{short} bty {n}")
+    };
+    ui.button_named(
+        &format!("{name} bty {n}"),
+        &label,
+        grid.cell(),
+        ok,
+        Some(tip),
+    )
+}
+
 /// Before the battle: a button per battery to write its plan, and the turn of the next line.
 pub(super) fn plan_buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, grid: &mut Grid) {
     let s = desk.state();
@@ -120,14 +146,15 @@ pub(super) fn plan_buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, g
             ),
             Err(e) => e.to_string(),
         };
-        // Scripts know it by its whole name; its label is short enough for a cell at 125%.
-        let name = format!("Fire plan bty {}", b.id.0 + 1);
-        let label = if on {
-            format!("[Plan bty {}]", b.id.0 + 1)
-        } else {
-            format!("Plan bty {}", b.id.0 + 1)
-        };
-        if ui.button_named(&name, &label, grid.cell(), verdict.is_ok(), Some(&tip)) {
+        if battery_button(
+            ui,
+            grid,
+            ["Fire plan", "Plan"],
+            b.id,
+            on,
+            verdict.is_ok(),
+            &tip,
+        ) {
             view.draft = None;
             view.tool = if on {
                 Tool::None
@@ -182,14 +209,15 @@ pub(super) fn move_buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, g
             ),
             Err(e) => e.clone(),
         };
-        // Scripts know it by its whole name; its label is short enough for a cell at 125%.
-        let name = format!("Call fire bty {}", b.id.0 + 1);
-        let label = if on {
-            format!("[Call bty {}]", b.id.0 + 1)
-        } else {
-            format!("Call bty {}", b.id.0 + 1)
-        };
-        if ui.button_named(&name, &label, grid.cell(), verdict.is_ok(), Some(&tip)) {
+        if battery_button(
+            ui,
+            grid,
+            ["Call fire", "Call"],
+            b.id,
+            on,
+            verdict.is_ok(),
+            &tip,
+        ) {
             view.draft = None;
             view.tool = if on {
                 Tool::None
