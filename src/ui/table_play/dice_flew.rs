@@ -8,6 +8,7 @@
 mod hover;
 mod orders;
 mod pieces;
+mod support;
 mod words;
 
 #[cfg(test)]
@@ -33,12 +34,17 @@ use crate::tactical::Battlefield;
 /// The battle as the view sees it.
 type D = Desk<DiceFlewView>;
 
-/// The Dice Flew's view: the unit picked, and an order being drafted for a battalion.
+/// The Dice Flew's view: the unit picked, an order being drafted for a battalion, a battery
+/// waiting for its click, and the size of the next patrol.
 #[derive(Default)]
 pub(super) struct DiceFlewView {
     pick: Option<UnitId>,
     /// The battalion whose order is being written (or asked to change) and the order so far.
     draft: Option<(BattalionId, Order)>,
+    /// What the next click does for the guns.
+    tool: support::Tool,
+    /// Riflemen the next patrol takes (0 until chosen: the most a patrol may have).
+    men: u8,
 }
 
 /// The living unit whose base is under `p`, nearest first.
@@ -92,7 +98,7 @@ impl DiceFlewView {
 
 impl RulesetView for DiceFlewView {
     type Rules = DiceFlew;
-    type Marks = ();
+    type Marks = support::Shells;
 
     fn new(_desk: &D) -> Self {
         DiceFlewView::default()
@@ -144,9 +150,14 @@ impl RulesetView for DiceFlewView {
     fn note(desk: &D, e: &DfEvent) -> Note {
         words::note(desk, e)
     }
-    fn mark(_marks: &mut (), _e: &DfEvent) {}
+    fn mark(marks: &mut support::Shells, e: &DfEvent) {
+        marks.mark(e);
+    }
     fn key_line() -> &'static str {
-        "R rifles · MG · M mortars · AT · S snipers · G guns · C horse · AC/LT/MT/HT armour"
+        // The line is cut at 125% and shown whole on hover; the kinds a player cannot guess come
+        // first.
+        "FO observer · P patrol · R rifle · M mortar · S sniper · G gun · C horse · MG · AT · \
+         AC/LT/MT/HT armour"
     }
     fn state_json(state: &DfState) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or_default()
@@ -171,11 +182,12 @@ impl RulesetView for DiceFlewView {
         })
     }
 
-    fn draw_marks(_marks: &(), _state: &DfState, field: &Battlefield, f: &Frame) {
+    fn draw_marks(marks: &support::Shells, _state: &DfState, field: &Battlefield, f: &Frame) {
         let o = f.px(field.objective);
         // The objective's 6″: where the last turn's holder is reckoned.
         let r = crate::tactical::table::inches(6.0) as f32 * f.px_per_mm;
         draw_circle_lines(o[0], o[1], r, 2.0, Color::new(0.0, 0.0, 0.0, 0.6));
+        marks.draw(f);
     }
     fn draw_pieces(
         state: &DfState,
@@ -191,11 +203,12 @@ impl RulesetView for DiceFlewView {
     }
 
     fn picked(&self) -> bool {
-        self.pick.is_some() || self.draft.is_some()
+        self.pick.is_some() || self.draft.is_some() || self.tool != support::Tool::None
     }
     fn deselect(&mut self) {
         self.pick = None;
         self.draft = None;
+        self.tool = support::Tool::None;
     }
     fn turn_passed(&mut self, desk: &D) {
         let side = self
@@ -208,8 +221,14 @@ impl RulesetView for DiceFlewView {
         if !matches!(desk.state().phase(), Phase::Orders(_) | Phase::Move(_)) {
             self.draft = None;
         }
+        if !support::tool_fits(self, desk.state()) {
+            self.tool = support::Tool::None;
+        }
     }
     fn click(&mut self, desk: &mut D, p: TablePoint, r: f64) {
+        if desk.human_actor().is_some() && support::click(self, desk, p, r) {
+            return;
+        }
         let s = desk.state();
         let under = unit_at(s, p, r);
         let me = desk.human_actor();
@@ -229,6 +248,7 @@ impl RulesetView for DiceFlewView {
                 if let Some(id) = under.filter(|id| side(*id) == Some(me)) {
                     self.pick = Some(id);
                     self.draft = orders::draft_for(desk.state(), id);
+                    self.tool = support::Tool::None;
                 } else if !orders::click_feature(self, desk, p, r) {
                     self.deselect();
                 }
@@ -270,6 +290,7 @@ impl RulesetView for DiceFlewView {
         }
     }
     fn draw_under(&mut self, desk: &D, ui: &Ui, f: &Frame) {
+        support::draw_plans(desk, ui, f);
         let s = desk.state();
         let spec = desk.field().spec;
         let Some(u) = self.pick.and_then(|id| s.unit(id)).filter(|u| u.alive()) else {
@@ -320,6 +341,12 @@ impl RulesetView for DiceFlewView {
             let r = pieces::base_radius(f) + 4.0;
             draw_circle_lines(p[0], p[1], r, 3.0, Color::new(1.0, 1.0, 1.0, 0.95));
         }
+        // The observer whose call is being made, ringed in gold like a shooter.
+        if let Some((at, _)) = support::observer_of(self, s) {
+            let p = f.px(at);
+            let r = pieces::base_radius(f) + 5.0;
+            draw_circle_lines(p[0], p[1], r, 3.0, Color::new(1.0, 0.8, 0.1, 1.0));
+        }
     }
     fn hover(&self, desk: &D, p: TablePoint, f: &Frame) -> Option<Hover> {
         hover::hover(self, desk, p, f)
@@ -337,6 +364,17 @@ impl RulesetView for DiceFlewView {
         if !desk.is_human(side) {
             return "Click a company to see its figures, reach and command while the AI plays."
                 .into();
+        }
+        match self.tool {
+            support::Tool::Plan { .. } => {
+                return "Pick the turn, then click the place ◆ the battery shells then; the hover \
+                        says whether it may."
+                    .into()
+            }
+            support::Tool::Call { .. } => {
+                return "Click the enemy unit the observer should bring the guns down on.".into()
+            }
+            support::Tool::None => {}
         }
         match (desk.state().phase(), desk.state().pending(), self.draft) {
             (Phase::Orders(_), _, None) => {

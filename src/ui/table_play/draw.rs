@@ -113,10 +113,14 @@ pub fn hover_marks(f: &Frame, h: &Hover) {
 pub fn tooltip(ui: &Ui, f: &Frame, spec: &TableSpec, p: TablePoint, h: &Hover) {
     let size = 13;
     let line_h = 17.0;
+    // Headings and verdicts are drawn bold, which runs wider.
     let w = h
         .lines
         .iter()
-        .map(|(l, _)| ui.width(l, size))
+        .map(|(l, tone)| match tone {
+            Tone::Title | Tone::Good => ui.width_bold(l, size),
+            Tone::Plain | Tone::Bad => ui.width(l, size),
+        })
         .fold(0.0f32, f32::max)
         + 16.0;
     let ht = h.lines.len() as f32 * line_h + 10.0;

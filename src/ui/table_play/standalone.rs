@@ -96,6 +96,8 @@ async fn play_loop(
         p
     });
     let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
+    // The button tooltip of the last frame, for a script's `expect-tip` (else the table's hover).
+    let mut last_tip: Option<String> = None;
     let finished = |play: &dyn TableScreen, done| Finished {
         done,
         outcome: play.outcome(),
@@ -121,7 +123,7 @@ async fn play_loop(
                 Frame::Own(Step::Shot(name)) => shot = Some(name),
                 Frame::Own(Step::Save(file)) => save(&*play, Path::new(&file))?,
                 Frame::Own(Step::ExpectTip(want)) => {
-                    let tip = play.tip();
+                    let tip = last_tip.clone().or_else(|| play.tip());
                     if !tip.as_deref().is_some_and(|t| t.contains(&want)) {
                         return Err(format!(
                             "script: expected a hover box with {want:?}, the table shows {tip:?}"
@@ -158,6 +160,9 @@ async fn play_loop(
             macroquad::window::screen_height(),
         ]));
         let done = play.frame(&mut ui);
+        // A button's tooltip (a refusal's reason, say) shows as in the game's window.
+        last_tip = ui.tip_text().map(str::to_string);
+        ui.draw_tip();
         ui.camera_off();
         last_buttons = std::mem::take(&mut ui.buttons);
         if let Some(name) = shot {

@@ -11,7 +11,7 @@ use crate::tactical::dice_flew::execute::needs_command_roll;
 use crate::tactical::dice_flew::fire::{closest_target, range};
 use crate::tactical::dice_flew::movement::move_fraction;
 use crate::tactical::dice_flew::preview::shot_preview;
-use crate::tactical::dice_flew::state::{Pending, Phase};
+use crate::tactical::dice_flew::state::{DfState, Pending, Phase};
 use crate::tactical::dice_flew::tables::engaged;
 use crate::tactical::dice_flew::unit::{Unit, UnitId};
 use crate::tactical::dice_flew::DfCommand;
@@ -72,9 +72,9 @@ pub(super) fn unit_lines(desk: &D, u: &Unit) -> Vec<String> {
     if needs_command_roll(s, u.id) {
         state.push("out of command: 2+ to move");
     }
-    if !state.is_empty() {
-        v.push(state.join(" · "));
-    }
+    // A line each: joined, three of them outgrow the hover box.
+    v.extend(state.into_iter().map(String::from));
+    v.extend(kit_lines(s, u));
     if let Some(b) = u.battalion.and_then(|b| s.battalion(b)) {
         let shaken = if b.shaken { " (shaken)" } else { "" };
         match b.order.filter(|_| shows_orders(desk, u.side)) {
@@ -89,10 +89,54 @@ pub(super) fn unit_lines(desk: &D, u: &Unit) -> Vec<String> {
     v
 }
 
+/// What a unit carries or belongs to besides its battalion: the battery an observer calls, a
+/// patrol's company and whether it is still part of it, radio and telephone.
+fn kit_lines(s: &DfState, u: &Unit) -> Vec<String> {
+    let mut v = Vec::new();
+    if let Some(b) = s.batteries().iter().find(|b| b.observer == Some(u.id)) {
+        let fired = if b.fired_turn == s.turn() && s.turn() > 0 {
+            " · fired this turn"
+        } else {
+            ""
+        };
+        v.push(format!(
+            "Observer of the {} ({} points){fired}",
+            b.label(),
+            b.points()
+        ));
+    }
+    if let Some(c) = u.parent.and_then(|c| s.unit(c)) {
+        v.push(match s.with_company(u.id) {
+            Some(true) => format!(
+                "Patrol of the {}: within half a move, part of it",
+                c.label()
+            ),
+            _ => format!(
+                "Patrol of the {}: beyond half a move, a company of its own",
+                c.label()
+            ),
+        });
+    }
+    let mut links = Vec::new();
+    if u.radio {
+        links.push("radio");
+    }
+    if u.phone {
+        links.push("telephone line to the CO (moving cuts it)");
+    }
+    if !links.is_empty() {
+        v.push(links.join(" · "));
+    }
+    v
+}
+
 /// The hover box at `p`.
 pub(super) fn hover(view: &DiceFlewView, desk: &D, p: TablePoint, f: &Frame) -> Option<Hover> {
     let s = desk.state();
     let r = f64::from(super::pieces::base_radius(f) / f.px_per_mm);
+    if let Some(h) = super::support::hover(view, desk, p, r) {
+        return Some(h);
+    }
     let under = unit_at(s, p, r).and_then(|id| s.unit(id));
     let me = desk.human_actor();
     // A decision's companies: what each would fire.
@@ -159,6 +203,10 @@ pub(super) fn hover(view: &DiceFlewView, desk: &D, p: TablePoint, f: &Frame) -> 
             if needs_command_roll(s, u.id) {
                 h.lines
                     .push(("Out of command: it moves only on 2+".into(), Tone::Plain));
+            }
+            if u.phone {
+                h.lines
+                    .push(("Moving cuts its telephone line".into(), Tone::Plain));
             }
             // Within 3″ of an enemy at the end of the movement, a melee is fought.
             let foe = s

@@ -4,13 +4,14 @@
 //! pushing on, and the end of a movement or of firing.
 
 use macroquad::color::Color;
-use macroquad::shapes::{draw_line, draw_poly, draw_poly_lines};
+use macroquad::shapes::{draw_poly, draw_poly_lines};
 
 use super::super::super::style;
 use super::super::super::table::{Badges, Frame};
 use super::super::super::widgets::{Ui, INK};
 use super::super::view::{Grid, RulesetView};
 use super::hover::shot_words;
+use super::support::{self, Tool};
 use super::words::{action, battalion};
 use super::{pieces, shows_orders, DiceFlewView, D};
 use crate::tactical::dice_flew::state::{DfState, Pending, Phase};
@@ -91,10 +92,17 @@ pub(super) fn click_feature(view: &mut DiceFlewView, desk: &mut D, p: TablePoint
 /// The places orders may name (while drafting) and the orders the viewer may see.
 pub(super) fn draw_orders(view: &DiceFlewView, desk: &D, ui: &Ui, f: &Frame, badges: &mut Badges) {
     let s = desk.state();
-    if let Some((_, o)) = view.draft {
+    let chosen_place = match (view.draft, view.tool) {
+        (Some((_, o)), _) => Some(Some(o.feature)),
+        (None, Tool::Plan { battery, turn }) => {
+            Some(s.battery(battery).and_then(|b| b.planned(turn)))
+        }
+        _ => None,
+    };
+    if let Some(place) = chosen_place {
         for (k, feat) in s.features().iter().enumerate() {
             let p = f.px(feat.at);
-            let chosen = k == o.feature as usize;
+            let chosen = Some(k as u16) == place;
             let r = if chosen { 11.0 } else { 8.0 };
             let fill = if chosen {
                 Color::new(1.0, 0.85, 0.1, 1.0)
@@ -126,22 +134,7 @@ pub(super) fn draw_orders(view: &DiceFlewView, desk: &D, ui: &Ui, f: &Frame, bad
         let mut c = desk.colour(b.side);
         c.a = 0.7;
         // Dashed: an order is an intention, not a path.
-        let len = ((z[0] - a[0]).powi(2) + (z[1] - a[1]).powi(2))
-            .sqrt()
-            .max(1.0);
-        let n = (len / 10.0) as usize;
-        for k in (0..n).step_by(2) {
-            let t0 = k as f32 / n as f32;
-            let t1 = ((k + 1) as f32 / n as f32).min(1.0);
-            draw_line(
-                a[0] + (z[0] - a[0]) * t0,
-                a[1] + (z[1] - a[1]) * t0,
-                a[0] + (z[0] - a[0]) * t1,
-                a[1] + (z[1] - a[1]) * t1,
-                2.5,
-                c,
-            );
-        }
+        pieces::dashed(a, z, 10.0, 2.5, c);
         let label = format!("bn {}: {}", b.id.0 + 1, action(o.action));
         badges.label(
             a,
@@ -160,6 +153,7 @@ pub(super) fn buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, grid: 
     match (phase, desk.state().pending().cloned()) {
         (Phase::Orders(_), _) => {
             draft_buttons(view, desk, ui, grid, me);
+            support::plan_buttons(view, desk, ui, grid);
             if ui.button("Orders done", grid.cell(), me) {
                 view.deselect();
                 DiceFlewView::send(desk, DfCommand::OrdersDone);
@@ -204,6 +198,10 @@ pub(super) fn buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, grid: 
                 let can = own.and_then(|id| draft_for(desk.state(), id)).is_some();
                 if ui.button("Change order", grid.cell(), can) {
                     view.draft = own.and_then(|id| draft_for(desk.state(), id));
+                    view.tool = Tool::None;
+                }
+                if me {
+                    support::move_buttons(view, desk, ui, grid);
                 }
             } else {
                 draft_buttons(view, desk, ui, grid, me);
@@ -326,6 +324,12 @@ pub(super) fn panel(view: &DiceFlewView, desk: &D, ui: &Ui, x: f32, y: f32, w: f
                     order_words(s, &b.order?)
                 ))
             })
+            .chain(
+                s.batteries()
+                    .iter()
+                    .filter(|b| b.side == side)
+                    .map(|b| support::plan_words(s, b)),
+            )
             .collect();
         para(&lines.join("\n"), &mut y);
     }

@@ -11,12 +11,17 @@ use super::super::super::Fonts;
 use crate::tactical::dice_flew::state::DfState;
 use crate::tactical::dice_flew::tables::{command_radius, Armour};
 use crate::tactical::dice_flew::unit::{footprint, Kind, Unit};
+use crate::tactical::ruleset::Side;
 use crate::tactical::table::{inches, step, TablePoint};
 
 /// Red for pins, amber for shaken battalions.
 pub(super) const PINNED: Color = Color::new(0.80, 0.10, 0.10, 1.0);
 pub(super) const SHAKEN: Color = Color::new(0.95, 0.60, 0.05, 1.0);
 const WHITE: Color = Color::new(1.0, 1.0, 1.0, 1.0);
+/// Artillery's colour: fire-plan zones, shell bursts, an observer's battery.
+pub(super) const GUNS: Color = Color::new(0.75, 0.22, 0.05, 1.0);
+/// Telephone wire.
+const WIRE: Color = Color::new(0.05, 0.05, 0.05, 0.85);
 
 /// The letters on a unit's base.
 pub(super) fn letters(k: Kind) -> &'static str {
@@ -34,6 +39,8 @@ pub(super) fn letters(k: Kind) -> &'static str {
         Kind::Tanks(Armour::Heavy) => "HT",
         Kind::Hq => "HQ",
         Kind::Co => "CO",
+        Kind::Observer => "FO",
+        Kind::Patrol => "P",
         // Kinds the engine adds later show their name's first letter until they get their own.
         #[allow(unreachable_patterns)]
         other => initial(other.name()),
@@ -74,6 +81,54 @@ fn draw_radii(s: &DfState, f: &Frame, colours: [Color; 2]) {
     }
 }
 
+/// A dashed line from `a` to `z` on screen.
+pub(super) fn dashed(a: [f32; 2], z: [f32; 2], dash: f32, width: f32, c: Color) {
+    let len = ((z[0] - a[0]).powi(2) + (z[1] - a[1]).powi(2))
+        .sqrt()
+        .max(1.0);
+    let n = (len / dash) as usize;
+    for k in (0..n).step_by(2) {
+        let t0 = k as f32 / n as f32;
+        let t1 = ((k + 1) as f32 / n as f32).min(1.0);
+        draw_line(
+            a[0] + (z[0] - a[0]) * t0,
+            a[1] + (z[1] - a[1]) * t0,
+            a[0] + (z[0] - a[0]) * t1,
+            a[1] + (z[1] - a[1]) * t1,
+            width,
+            c,
+        );
+    }
+}
+
+/// The links every player sees on the table: a telephone line from each CO to the units on
+/// it (thin black, as laid wire), and each patrol's tie to its company — solid while it is
+/// within half a move and part of it, dashed once it is a company of its own.
+fn draw_links(s: &DfState, f: &Frame, colours: [Color; 2]) {
+    for side in [Side::Attacker, Side::Defender] {
+        let Some(co) = s.co(side).filter(|c| c.phone) else {
+            continue;
+        };
+        let a = f.px(co.at);
+        for u in s.living(side).filter(|u| u.phone && u.id != co.id) {
+            dashed(a, f.px(u.at), 4.0, 1.4, WIRE);
+        }
+    }
+    for p in s.units().iter().filter(|u| u.alive()) {
+        let Some(c) = p.parent.and_then(|c| s.unit(c)).filter(|c| c.alive()) else {
+            continue;
+        };
+        let (a, z) = (f.px(p.at), f.px(c.at));
+        let mut ink = colours[p.side.index()];
+        ink.a = 0.9;
+        if s.with_company(p.id) == Some(true) {
+            draw_line(a[0], a[1], z[0], z[1], 3.0, ink);
+        } else {
+            dashed(a, z, 8.0, 3.0, ink);
+        }
+    }
+}
+
 /// Every unit: the lost ones as crosses, the living as bases with their figures and markers.
 pub(super) fn draw_forces(
     s: &DfState,
@@ -83,8 +138,11 @@ pub(super) fn draw_forces(
     badges: &mut Badges,
 ) {
     draw_radii(s, f, colours);
+    draw_links(s, f, colours);
     let r = base_radius(f);
-    for u in s.units().iter().filter(|u| !u.alive()) {
+    // A patrol taken back into its company keeps its id with no men (and no start strength):
+    // it is not a loss, and gets no cross.
+    for u in s.units().iter().filter(|u| !u.alive() && u.start > 0) {
         let p = f.px(u.at);
         let c = colours[u.side.index()];
         let k = r * 0.5;
@@ -106,6 +164,10 @@ pub(super) fn draw_forces(
             .is_some_and(|b| b.shaken && b.hq == u.id);
         if shaken {
             badges.label(p, r, "shaken", SHAKEN, style::INK);
+        }
+        // An observer names the battery he calls.
+        if let Some(b) = s.batteries().iter().find(|b| b.observer == Some(u.id)) {
+            badges.label(p, r, format!("bty {}", b.id.0 + 1), GUNS, WHITE);
         }
     }
 }
@@ -153,7 +215,9 @@ pub(super) fn shot() -> TableShot {
         key_line: "R rifles · MG machine guns · M mortars · AT anti-tank\n\
                    S snipers · G guns · C cavalry · AC armoured cars\n\
                    LT/MT/HT tanks · HQ (ring: command radius) · CO\n\
-                   pips: figures, hollow once lost · black ring: objective's 6″"
+                   FO observer (bty: its battery) · P patrol (line: its company)\n\
+                   dashed black: telephone line · pips: figures, hollow once lost\n\
+                   black ring: objective's 6″ · red: shells this turn"
             .into(),
         scale_bar: Some((inches(12.0), "12″ (infantry move, 300 m)".into())),
         ..TableShot::default()

@@ -5,6 +5,7 @@
 use super::super::host::Host;
 use super::super::view::RulesetView;
 use super::orders::draft_for;
+use super::support::Tool;
 use super::{shows_orders, DiceFlewView};
 use crate::cli::battle::{battlefield, parse_force, BattleArgs};
 use crate::tactical::dice_flew::state::{Pending, Phase};
@@ -139,4 +140,165 @@ fn a_click_on_a_ringed_company_fires_into_the_move() {
         })
     );
     assert!(p.desk.log.iter().any(|l| l.text.contains("opens fire on")));
+}
+
+/// Encamp with a medium battery on each side: the defender's observer on a telephone line.
+fn guns(human: [bool; 2]) -> Play {
+    let (field, _) = encamp();
+    let forces = Forces {
+        attacker: parse_force("3*foot,mg,medium-battery", &DiceFlew)
+            .unwrap()
+            .0,
+        defender: parse_force("foot@house,2*foot,hmg,medium-battery", &DiceFlew)
+            .unwrap()
+            .0,
+        ..Default::default()
+    };
+    Play::new(field, &forces, 3, human, ["Red".into(), "Blue".into()])
+}
+
+/// The log's lines as a player reads them.
+fn lines(p: &Play) -> Vec<String> {
+    p.desk.log.iter().map(|l| l.text.clone()).collect()
+}
+
+#[test]
+fn a_fire_plan_is_written_by_a_click_on_a_place_and_kept_out_of_the_log() {
+    let mut p = guns([true, true]);
+    let s = p.desk.state();
+    let mine = s.batteries()[0].clone();
+    assert_eq!(mine.side, Side::Attacker);
+    let theirs = s.batteries()[1].id;
+    let place = s.features()[1].at;
+    let log_len = p.desk.log.len();
+    // The other side's battery: the hover carries the engine's refusal.
+    p.view.tool = Tool::Plan {
+        battery: theirs,
+        turn: 2,
+    };
+    let f = crate::ui::table::Frame::fit(&p.desk.field.spec, [0.0, 0.0, 700.0, 700.0]);
+    let h = p
+        .view
+        .hover(&p.desk, place, &f)
+        .expect("a place under the pointer");
+    assert!(h.refused(), "{h:?}");
+    assert!(h.lines.iter().any(|(l, _)| l.contains("not one of your")));
+    // His own: the hover says what a click does, and the click writes it.
+    p.view.tool = Tool::Plan {
+        battery: mine.id,
+        turn: 2,
+    };
+    let h = p.view.hover(&p.desk, place, &f).unwrap();
+    assert!(!h.refused(), "{h:?}");
+    assert!(h
+        .lines
+        .iter()
+        .any(|(l, _)| l == "Click: shell it in turn 2"));
+    p.view.click(&mut p.desk, place, 1.0);
+    let plan = &p.desk.state().batteries()[0].plan;
+    assert_eq!(plan.len(), 1);
+    assert_eq!((plan[0].turn, plan[0].feature), (2, 1));
+    assert_eq!(p.desk.log.len(), log_len, "{:?}", lines(&p));
+    let note = p.desk.message.clone().unwrap().0;
+    assert!(note.contains(&p.desk.state().features()[1].name), "{note}");
+    assert!(note.contains("turn 2"), "{note}");
+}
+
+#[test]
+fn the_observers_call_and_patrols_read_as_their_own_lines_in_the_log() {
+    use crate::tactical::dice_flew::artillery::observed_target;
+    let mut p = guns([false, true]);
+    // The defender's first part, before anything of his has moved, with an enemy in his
+    // observer's sight.
+    bot_until(&mut p, |p| {
+        let s = p.desk.state();
+        let b = &s.batteries()[1];
+        let obs = s.unit(b.observer.unwrap()).unwrap();
+        s.phase() == Phase::Move(Side::Defender)
+            && s.pending().is_none()
+            && !s.living(Side::Defender).any(|u| u.moved)
+            && b.fired_turn != s.turn()
+            && observed_target(&p.desk.field, s, obs).is_some()
+    });
+    let s = p.desk.state();
+    let b = s.batteries()[1].clone();
+    let obs = s.unit(b.observer.unwrap()).unwrap().clone();
+    let target = observed_target(&p.desk.field, s, &obs).unwrap();
+    let at = s.unit(target).unwrap().at;
+    p.view.tool = Tool::Call { battery: b.id };
+    let f = crate::ui::table::Frame::fit(&p.desk.field.spec, [0.0, 0.0, 700.0, 700.0]);
+    let h = p.view.hover(&p.desk, at, &f).unwrap();
+    assert!(
+        h.lines.iter().any(|(l, _)| l.starts_with("Legal: 2+")),
+        "{h:?}"
+    );
+    assert_eq!(h.path, Some((obs.at, at, true)));
+    p.view.click(&mut p.desk, at, 1.0);
+    assert_eq!(
+        p.desk.commands().last(),
+        Some(&DfCommand::CallFire {
+            battery: b.id,
+            target
+        })
+    );
+    assert_eq!(p.view.tool, Tool::None);
+    let log = lines(&p);
+    let call = log
+        .iter()
+        .find(|l| l.starts_with("The observer calls the medium battery 2 onto the"))
+        .unwrap_or_else(|| panic!("{log:?}"));
+    if call.ends_with("the guns answer.") {
+        assert!(log
+            .iter()
+            .any(|l| l.contains("come down where the observer")));
+        assert!(log.iter().any(|l| l.starts_with("The barrage strikes the")));
+    }
+    // A second call the same turn: the hover refuses it in the engine's words.
+    p.view.tool = Tool::Call { battery: b.id };
+    let h = p.view.hover(&p.desk, at, &f).unwrap();
+    assert!(
+        h.lines.iter().any(|(l, _)| l.contains("already fired")),
+        "{h:?}"
+    );
+    p.view.tool = Tool::None;
+
+    // A patrol of four sent out by a company, then taken back.
+    let company = p
+        .desk
+        .state()
+        .living(Side::Defender)
+        .find(|u| u.kind == Kind::Rifles && !u.pinned)
+        .unwrap()
+        .clone();
+    let patrol = crate::tactical::dice_flew::unit::UnitId(p.desk.state().units().len() as u16);
+    p.desk
+        .submit(DfCommand::Detach {
+            unit: company.id,
+            men: 4,
+        })
+        .unwrap();
+    p.desk.submit(DfCommand::Rejoin { patrol }).unwrap();
+    let log = lines(&p);
+    let out = format!(
+        "The {} sends out a patrol of 4 (the patrol {}).",
+        company.label(),
+        patrol.0 + 1
+    );
+    assert!(log.contains(&out), "{log:?}");
+    let back = format!(
+        "The patrol {} rejoins the {}.",
+        patrol.0 + 1,
+        company.label()
+    );
+    assert!(log.contains(&back), "{log:?}");
+    // None of them fell back on the event's bare name.
+    for bare in [
+        "Call for fire.",
+        "Bombardment.",
+        "Barrage.",
+        "Detached.",
+        "Rejoined.",
+    ] {
+        assert!(!log.iter().any(|l| l == bare), "{log:?}");
+    }
 }

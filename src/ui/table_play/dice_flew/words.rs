@@ -4,6 +4,7 @@
 use super::super::desk::{outcome_line, side_name};
 use super::super::view::{Face, Note, Roll};
 use super::D;
+use crate::tactical::dice_flew::artillery::BatteryId;
 use crate::tactical::dice_flew::event::{DfEvent, Losses};
 use crate::tactical::dice_flew::state::{DfState, Pending, Phase};
 use crate::tactical::dice_flew::unit::{Action, BattalionId, UnitId};
@@ -58,6 +59,21 @@ fn lost(l: &Losses) -> String {
     format!("{n} lost{lead}")
 }
 
+/// A battery's name, or its number if it is unknown.
+fn gun_name(s: &DfState, b: BatteryId) -> String {
+    s.battery(b)
+        .map_or(format!("battery {}", b.0 + 1), |x| x.label())
+}
+
+/// A die's modifier after it, if it has one: " −1".
+fn signed(m: i32) -> String {
+    if m != 0 {
+        format!(" {m:+}")
+    } else {
+        String::new()
+    }
+}
+
 fn dice_text(d: &[u8]) -> String {
     d.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
@@ -80,10 +96,92 @@ pub(super) fn note(desk: &D, e: &DfEvent) -> Note {
     };
     let mut n = Note::default();
     let (by, line): (Option<Side>, String) = match e {
-        // What an order says is its writer's secret: the panel shows it to him alone.
-        DfEvent::OrderWritten { .. } | DfEvent::MoveEnded { .. } | DfEvent::FireEnded { .. } => {
-            return n
+        // What an order or a fire plan says is its writer's secret: the panel shows it to him
+        // alone.
+        DfEvent::OrderWritten { .. }
+        | DfEvent::FirePlanned { .. }
+        | DfEvent::MoveEnded { .. }
+        | DfEvent::FireEnded { .. } => return n,
+        DfEvent::CallForFire {
+            battery,
+            target,
+            die,
+            modifier,
+            ok,
+        } => {
+            n.rolls = vec![d6(at(*target), *die, Some(*ok), "call 2+")];
+            (
+                side_of(*target).map(Side::other),
+                format!(
+                    "The observer calls the {} onto the {}: {die}{}: {}.",
+                    gun_name(s, *battery),
+                    who(*target),
+                    signed(*modifier),
+                    if *ok { "the guns answer" } else { "no answer" }
+                ),
+            )
         }
+        DfEvent::Bombardment {
+            battery,
+            at: point,
+            planned,
+        } => {
+            let place = s
+                .features()
+                .iter()
+                .find(|f| f.at == *point)
+                .map(|f| f.name.clone());
+            let line = match (planned, place) {
+                (true, Some(place)) => format!(
+                    "Shells of the {} fall on {place}, by its fire plan.",
+                    gun_name(s, *battery)
+                ),
+                _ => format!(
+                    "Shells of the {} come down where the observer called them.",
+                    gun_name(s, *battery)
+                ),
+            };
+            (s.battery(*battery).map(|b| b.side), line)
+        }
+        DfEvent::Barrage {
+            target,
+            dice,
+            hits,
+            defence,
+            losses,
+            battery,
+        } => {
+            n.rolls = dice
+                .iter()
+                .map(|&v| d6(at(*target), v, (v == 6).then_some(true), "barrage"))
+                .collect();
+            let result = match defence {
+                Some(d) => format!("against {d}: {} destroyed", losses.total()),
+                None => format!("{hits} hits, {}", lost(losses)),
+            };
+            (
+                s.battery(*battery).map(|b| b.side),
+                format!(
+                    "The barrage strikes the {} ({}): {result}.",
+                    who(*target),
+                    dice_text(dice)
+                ),
+            )
+        }
+        DfEvent::Detached {
+            unit, patrol, men, ..
+        } => (
+            side_of(*unit),
+            format!(
+                "The {} sends out a patrol of {men} (the {}).",
+                who(*unit),
+                who(*patrol)
+            ),
+        ),
+        DfEvent::Rejoined { patrol, unit } => (
+            side_of(*unit),
+            format!("The {} rejoins the {}.", who(*patrol), who(*unit)),
+        ),
         DfEvent::OrdersDone { side } => (
             Some(*side),
             format!("{} has written its orders.", side_name(names, *side)),
@@ -154,11 +252,7 @@ pub(super) fn note(desk: &D, e: &DfEvent) -> Note {
                 format!(
                     "{} tries to change its order: {die}{}: {}.",
                     battalion(*b),
-                    if *modifier != 0 {
-                        format!(" {modifier:+}")
-                    } else {
-                        String::new()
-                    },
+                    signed(*modifier),
                     if *ok { "new orders" } else { "no change" }
                 ),
             )
