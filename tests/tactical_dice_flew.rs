@@ -317,3 +317,53 @@ fn a_move_order_forbids_ending_within_3_inches_of_the_enemy() {
     assert!(refused(&f, &s, to(22.0)).contains("avoids engaging"));
     run(&f, &mut s, to(20.0));
 }
+
+#[test]
+fn every_company_deploys_within_its_hqs_command_radius_with_the_hq_behind() {
+    use omms::tactical::dice_flew::execute::needs_command_roll;
+    use omms::tactical::table::{distance, step};
+    let cases = [
+        ("4*foot", "2*foot@house,2*foot"),
+        (
+            "3*foot,mg,armour,medium-battery",
+            "2*foot@house,foot,mg,light-battery",
+        ),
+        ("5*foot,2*armour", "3*foot,2*mg,foot@house"),
+    ];
+    for bearing in [0.0, 110.0, 200.0, 290.0] {
+        let f = encamp(bearing);
+        for (a, d) in cases {
+            let s = deploy(&f, &forces(a, d), 3);
+            for b in s.battalions() {
+                let hq = s.hq(b.id).unwrap();
+                let companies: Vec<_> = s.members(b.id).filter(|u| !u.staff()).collect();
+                for c in &companies {
+                    assert!(
+                        !needs_command_roll(&s, c.id),
+                        "{a} v {d} from {bearing}°: {:?} of battalion {:?} starts {:.1}″ from its HQ",
+                        c.id,
+                        b.id,
+                        distance(c.at, hq.at) / inches(1.0)
+                    );
+                }
+                // The HQ stands behind its companies' middle, as seen from the enemy's side (within
+                // the few inches it may be pushed to find open ground it can stand on).
+                let n = companies.len() as f64;
+                let mid = [
+                    companies.iter().map(|c| c.at[0]).sum::<f64>() / n,
+                    companies.iter().map(|c| c.at[1]).sum::<f64>() / n,
+                ];
+                let enemy_edge = match b.side {
+                    A => f.objective,
+                    D => step(f.objective, f.attacker_bearing(), inches(36.0)),
+                };
+                let (h, m) = (distance(hq.at, enemy_edge), distance(mid, enemy_edge));
+                assert!(
+                    h > m - inches(4.0),
+                    "{a} v {d} from {bearing}°: battalion {:?}'s HQ stands in front of its companies ({:.1}″ v {:.1}″)",
+                    b.id, h / inches(1.0), m / inches(1.0)
+                );
+            }
+        }
+    }
+}

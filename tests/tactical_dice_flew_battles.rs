@@ -368,3 +368,58 @@ fn an_attack_that_has_arrived_or_is_stuck_never_deadlocks_the_battle() {
     assert!(DiceFlew.outcome(&s).is_some(), "the battle finished");
     assert!(arrived > 0, "the tanks reached the objective");
 }
+
+/// The bot fights with what it has: its companies fire (interrupting moves as well as at the
+/// end of them), it sends out patrols, its observers call fire, its HQs follow their companies,
+/// and no volley is of no dice.
+#[test]
+fn the_bot_fights_with_fire_patrols_and_artillery() {
+    let f = encamp(200.0);
+    let fs = forces(
+        "3*foot,mg,armour,medium-battery",
+        "2*foot@house,foot,mg,light-battery",
+    );
+    let n: u32 = 12;
+    let (mut volleys, mut interrupts, mut patrols, mut called, mut hq_moves) = (0, 0, 0, 0, 0);
+    let (mut moves, mut rolls) = (0, 0);
+    for seed in 0..n as u64 {
+        let s0 = DiceFlew.setup(&f, &fs, seed);
+        drive::play(
+            &DiceFlew,
+            &f,
+            &fs,
+            seed,
+            [BotLevel::Captain; 2],
+            None,
+            |e| match e {
+                DfEvent::Fired { dice, .. } => {
+                    assert!(!dice.is_empty(), "a volley of no dice");
+                    volleys += 1;
+                }
+                DfEvent::AntiTank { .. } => volleys += 1,
+                DfEvent::Paused {
+                    pending: omms::tactical::dice_flew::state::Pending::React { .. },
+                } => interrupts += 1,
+                DfEvent::Detached { .. } => patrols += 1,
+                DfEvent::CallForFire { .. } => called += 1,
+                // Patrols (not in the opening position) roll whenever they are out on their own.
+                DfEvent::CommandRoll { unit, .. } => rolls += s0.unit(*unit).is_some() as u32,
+                DfEvent::MoveEnded { unit } => match s0.unit(*unit) {
+                    Some(u) if u.staff() => hq_moves += 1,
+                    Some(_) => moves += 1,
+                    None => {}
+                },
+                _ => {}
+            },
+        );
+    }
+    eprintln!(
+        "{n} battles: {volleys} volleys ({interrupts} interrupting), {patrols} patrols, \
+         {called} calls for fire, {hq_moves} staff moves, {rolls} command rolls in {moves} moves"
+    );
+    assert!(volleys >= 5 * n, "{volleys} volleys in {n} battles");
+    assert!(interrupts >= 1, "no move was ever interrupted");
+    assert!(patrols >= n, "{patrols} patrols in {n} battles");
+    assert!(called >= n, "{called} calls for fire in {n} battles");
+    assert!(hq_moves >= n, "the HQs stayed behind");
+}

@@ -9,9 +9,9 @@ use omms::tactical::dice_flew::artillery::{BatteryId, PlannedShot};
 use omms::tactical::dice_flew::command::DfCommand;
 use omms::tactical::dice_flew::event::DfEvent;
 use omms::tactical::dice_flew::execute::needs_command_roll;
-use omms::tactical::dice_flew::fire::may_fire_at;
+use omms::tactical::dice_flew::fire::{may_fire_at, NoShot};
 use omms::tactical::dice_flew::forces::deploy;
-use omms::tactical::dice_flew::state::{DfState, Pending};
+use omms::tactical::dice_flew::state::{DfState, Pending, Phase};
 use omms::tactical::dice_flew::tables::Armour;
 use omms::tactical::dice_flew::unit::{Kind, UnitId};
 use omms::tactical::dice_flew::DiceFlew;
@@ -321,7 +321,7 @@ fn a_patrol_is_part_of_its_company_within_half_a_move_and_a_company_beyond() {
     let enemy = s.living(D).find(|u| u.kind == Kind::Rifles).unwrap();
     assert_eq!(
         may_fire_at(&f, &s, s.unit(patrol).unwrap(), enemy.id, enemy.at),
-        Err("a patrol near its company fires with it")
+        Err(NoShot::Barred("a patrol near its company fires with it"))
     );
     // Sent 10″ ahead, more than half a move (6″) away: a company of its own, without a leader.
     let at = s.unit(patrol).unwrap().at;
@@ -354,4 +354,60 @@ fn a_patrol_is_part_of_its_company_within_half_a_move_and_a_company_beyond() {
     run(&f, &mut s, DfCommand::Rejoin { patrol: p2 });
     assert_eq!(unit(&s, 1).strength(), 9);
     assert!(!s.unit(p2).unwrap().alive());
+}
+
+#[test]
+fn a_shot_that_would_roll_no_dice_is_neither_offered_nor_allowed() {
+    let f = open_table();
+    // A rifle company (9 rifles, officer, NCO: 12″; one LMG: 18″) and an MG company hold the
+    // north; a rifle company comes up the middle to 15″ from the rifles.
+    let units = vec![
+        placed(0, A, Kind::Hq, Some(0), (36.0, 14.0), (36.0, 60.0)),
+        placed(1, A, Kind::Rifles, Some(0), (36.0, 20.0), (36.0, 60.0)),
+        placed(2, D, Kind::Hq, Some(1), (36.0, 56.0), (36.0, 0.0)),
+        placed(3, D, Kind::Rifles, Some(1), (36.0, 50.0), (36.0, 0.0)),
+        placed(4, D, Kind::MachineGuns, Some(1), (46.0, 50.0), (46.0, 0.0)),
+    ];
+    let mut s = position(&f, units, vec![battalion(0, A, 0), battalion(1, D, 2)]);
+    start(&f, &mut s, A);
+    let to = [inches(36.0), inches(32.0)];
+    let ev = run(
+        &f,
+        &mut s,
+        DfCommand::Move {
+            unit: UnitId(1),
+            to,
+        },
+    );
+    // The HMGs reach 24″ first; the rifles' LMG reaches at 18″ but its 3 points are no die.
+    assert!(
+        matches!(ev.last(), Some(DfEvent::Paused { pending: Pending::Interrupt { shooters, .. } }) if shooters == &vec![UnitId(4)]),
+        "{ev:?}"
+    );
+    let ev = run(&f, &mut s, DfCommand::Pass);
+    assert!(
+        !ev.iter().any(|e| matches!(e, DfEvent::Paused { .. })),
+        "the rifles were offered a shot of no dice: {ev:?}"
+    );
+    assert_eq!(unit(&s, 1).at, to);
+    let rifles = unit(&s, 3);
+    assert_eq!(
+        may_fire_at(&f, &s, rifles, UnitId(1), to),
+        Err(NoShot::NoDice)
+    );
+    assert_eq!(
+        may_fire_at(&f, &s, unit(&s, 4), UnitId(1), to),
+        Ok(1),
+        "two HMGs, 10 points: one die"
+    );
+    run(&f, &mut s, DfCommand::Done);
+    assert_eq!(s.phase(), Phase::Fire(D));
+    assert_eq!(
+        refused(&f, &s, DfCommand::Fire { shooter: UnitId(3) }),
+        "The rifle company 4 has no shot: its weapons would roll no dice against that target."
+    );
+    let ev = run(&f, &mut s, DfCommand::Fire { shooter: UnitId(4) });
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, DfEvent::Fired { dice, .. } if dice.len() == 1)));
 }

@@ -16,6 +16,7 @@ pub mod apply;
 pub mod artillery;
 pub mod check;
 pub mod command;
+pub mod deployment;
 pub mod event;
 pub mod execute;
 pub mod features;

@@ -10,15 +10,16 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::artillery::{observed_target, PlannedShot};
-use super::check::{check, lagging_attack};
+use super::check::{check, hold_radius, lagging_attack};
 use super::command::DfCommand;
-use super::fire::closest_target;
-use super::state::{DfState, Pending, Phase};
-use super::tables::allowance;
-use super::unit::{Action, Kind, Unit};
+use super::fire::{clear_of_friends, closest_target, range, reach, sees, shot_dice};
+use super::preview::shot_preview;
+use super::state::{DfState, Pending, Phase, TURN_LIMIT};
+use super::tables::{allowance, command_radius, fire_die};
+use super::unit::{Action, Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::ruleset::{BotLevel, Side};
-use crate::tactical::table::{compass_bearing, distance, inches, step};
+use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 
 /// Whether a unit is a support weapon that stays put once it has a target.
 fn support(u: &Unit) -> bool {
@@ -26,6 +27,65 @@ fn support(u: &Unit) -> bool {
         u.kind,
         Kind::MachineGuns | Kind::Mortars | Kind::FieldGuns | Kind::Snipers
     )
+}
+
+/// Whether a company of an attacking battalion had better stay where it is and fire in the
+/// enemy's part than move (which would leave it unable to shoot): fire and movement. A support
+/// weapon stays once it has any target; a company stays while its closest target is unpinned
+/// and its fire would roll dice, until the last turns, when everyone goes for the objective.
+fn keeps_firing(field: &Battlefield, s: &DfState, u: &Unit) -> bool {
+    let Some((t, at)) = closest_target(field, s, u, None) else {
+        return false;
+    };
+    if support(u) {
+        return true;
+    }
+    let Some(target) = s.unit(t) else {
+        return false;
+    };
+    s.turn() + 2 < TURN_LIMIT
+        && !target.pinned
+        && clear_of_friends(s, u, at)
+        && shot_dice(s, u, target, at) > 0
+}
+
+/// A holding company with no enemy in its arc turns (a 1″ step) towards the nearest enemy it
+/// sees within its reach and a move beyond, so that it can fire when he comes on.
+fn face_enemy(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
+    if u.staff() || closest_target(field, s, u, None).is_some() {
+        return None;
+    }
+    // Turning costs its fire in the enemy's coming part: only when every fighting enemy close
+    // enough to matter is outside its arc.
+    let close: Vec<&Unit> = s
+        .living(u.side.other())
+        .filter(|e| !e.staff())
+        .filter(|e| range(u.at, e.at) <= reach(u, e.kind.armour().is_some()) + inches(12.0))
+        .collect();
+    if close.iter().any(|e| u.facing.within_arc(u.at, e.at, 45.0)) {
+        return None;
+    }
+    let near = close
+        .into_iter()
+        .min_by(|a, b| distance(u.at, a.at).total_cmp(&distance(u.at, b.at)))
+        .filter(|e| sees(field, u.at, e.at))?;
+    let to = step(u.at, compass_bearing(u.at, near.at), inches(1.0));
+    let cmd = DfCommand::Move { unit: u.id, to };
+    check(field, s, &cmd).is_ok().then_some(cmd)
+}
+
+/// How far from its HQ a company in command may go this move: its command radius and the HQ's
+/// own move in the open beyond it, so that the HQ, moving up first next part, has it in command
+/// again. None for staff, for a company already out of command, and in the last four turns,
+/// when getting there counts more than acting freely.
+fn leash(s: &DfState, u: &Unit) -> Option<(TablePoint, f64)> {
+    if u.staff() || s.turn() + 4 >= TURN_LIMIT {
+        return None;
+    }
+    let hq = s.hq(u.battalion?)?;
+    let r = command_radius(u.radio && hq.radio);
+    let catch_up = allowance(hq.kind.movement(), super::tables::Ground::Open).unwrap_or(0.0);
+    (distance(hq.at, u.at) <= r).then_some((hq.at, r + catch_up))
 }
 
 /// The longest legal straight move of `u` towards its battalion's place (or towards its
@@ -43,15 +103,19 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
             cs.iter().map(|c| c.at[0]).sum::<f64>() / n,
             cs.iter().map(|c| c.at[1]).sum::<f64>() / n,
         ];
-        if distance(c, u.at) < inches(8.0) {
+        // Just behind them, on the side away from the place they make for.
+        let behind = step(c, compass_bearing(place, c), inches(4.0));
+        if distance(behind, u.at) < inches(2.0) {
             return None;
         }
-        c
+        behind
+    } else if action == Action::Hold {
+        match (u.kind, outpost(s, u, place)) {
+            (Kind::Patrol, Some(at)) if distance(u.at, at) > inches(2.0) => at,
+            _ => return face_enemy(field, s, u),
+        }
     } else {
-        if action == Action::Hold || distance(u.at, place) < inches(3.0) {
-            return None;
-        }
-        if support(u) && closest_target(field, s, u, None).is_some() {
+        if distance(u.at, place) < inches(3.0) || keeps_firing(field, s, u) {
             return None;
         }
         place
@@ -59,12 +123,14 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
     let bearing = compass_bearing(u.at, goal);
     let most = allowance(u.kind.movement(), super::tables::Ground::Road).unwrap_or(0.0);
     let want = distance(u.at, goal).min(most);
+    let leash = leash(s, u);
     for turn in [0.0, 20.0, -20.0, 45.0, -45.0] {
         let mut len = want;
         while len >= inches(1.0) {
             let to = step(u.at, bearing + turn, len);
             let cmd = DfCommand::Move { unit: u.id, to };
-            if check(field, s, &cmd).is_ok() {
+            let held = leash.is_some_and(|(hq, r)| distance(hq, to) > r);
+            if !held && check(field, s, &cmd).is_ok() {
                 return Some(cmd);
             }
             len *= 0.7;
@@ -166,10 +232,19 @@ pub fn choose(
         // head of `candidates`, at a fraction of the cost).
         (Phase::Orders(side), _) => plan_line(s, side).or(Some(DfCommand::OrdersDone)),
         (Phase::Move(side), None) => call_fire(field, s, side)
+            .or_else(|| send_patrol(field, s, side))
             .or_else(|| {
-                s.living(side)
-                    .filter(|u| !u.moved && !u.pinned)
+                // The HQs and observers first, up behind their companies, so that the
+                // companies start their moves within command radius.
+                let ready = || s.living(side).filter(|u| !u.moved && !u.pinned);
+                ready()
+                    .filter(|u| u.staff())
                     .find_map(|u| advance(field, s, u))
+                    .or_else(|| {
+                        ready()
+                            .filter(|u| !u.staff())
+                            .find_map(|u| advance(field, s, u))
+                    })
             })
             .or_else(|| match lagging_attack(field, s, side) {
                 Some((_, steps)) => steps.into_iter().next(),
@@ -178,18 +253,115 @@ pub fn choose(
         (Phase::Initiative(side), _) => Some(DfCommand::GoFirst {
             first: side == Side::Attacker,
         }),
-        (_, Some(Pending::React { mover, .. })) => {
-            let attacking = s
-                .unit(*mover)
-                .and_then(|u| u.battalion)
-                .and_then(|b| s.effective_order(b))
-                .is_some_and(|(a, _)| a == Action::Attack);
-            Some(if attacking {
-                DfCommand::PushOn
-            } else {
-                DfCommand::GoToGround
-            })
+        (
+            _,
+            Some(Pending::Interrupt {
+                mover, shooters, ..
+            }),
+        ) => {
+            let at = s.unit(*mover)?.at;
+            // The company that would do the most harm now.
+            let best = shooters.iter().copied().max_by(|&a, &b| {
+                let h = |u| expected_hits(field, s, u, *mover, at, false);
+                h(a).total_cmp(&h(b)).then(b.cmp(&a))
+            });
+            Some(best.map_or(DfCommand::Pass, |shooter| DfCommand::Shoot { shooter }))
         }
+        (_, Some(Pending::React { mover, shooter, .. })) => Some(react(field, s, *mover, *shooter)),
         _ => candidates(field, s).first().cloned(),
     }
+}
+
+/// The hits (or, against armour, the vehicles destroyed) `shooter`'s fire at `target` standing at
+/// `at` may be expected to make, as the engine's shot preview reckons it; `ground` as if the
+/// target went to ground.
+fn expected_hits(
+    field: &Battlefield,
+    s: &DfState,
+    shooter: UnitId,
+    target: UnitId,
+    at: TablePoint,
+    ground: bool,
+) -> f64 {
+    let Some(p) = shot_preview(field, s, shooter, target, at) else {
+        return 0.0;
+    };
+    if let Some((mods, def)) = p.anti_tank {
+        let m = -((ground && !p.cover) as i32);
+        return mods
+            .iter()
+            .map(|x| (1..=6).filter(|d| d + x + m > def).count() as f64 / 6.0)
+            .sum();
+    }
+    let f = p.soft.expect("a soft target");
+    let per: u32 = (1..=6u8)
+        .map(|d| fire_die(d, f.within_half, f.cover || ground))
+        .sum();
+    f.dice as f64 * per as f64 / 6.0
+}
+
+/// Fired on while moving: go to ground (cover, and the move stops) or push on. A unit not
+/// attacking takes cover; an attacking one pushes on unless the fire in the open would likely
+/// cost it dear and there are turns enough left to come on later. Armour always pushes on:
+/// cover helps it little.
+fn react(field: &Battlefield, s: &DfState, mover: UnitId, shooter: UnitId) -> DfCommand {
+    let Some(m) = s.unit(mover) else {
+        return DfCommand::PushOn;
+    };
+    let attacking = m
+        .battalion
+        .and_then(|b| s.effective_order(b))
+        .is_some_and(|(a, _)| a == Action::Attack);
+    if m.kind.armour().is_some() {
+        return DfCommand::PushOn;
+    }
+    if !attacking {
+        return DfCommand::GoToGround;
+    }
+    let open = expected_hits(field, s, shooter, mover, m.at, false);
+    if open >= 2.0 && s.turn() + 3 < TURN_LIMIT {
+        DfCommand::GoToGround
+    } else {
+        DfCommand::PushOn
+    }
+}
+
+/// Early in the battle, each battalion's first rifle company sends two men out as a patrol: the
+/// attacker's scout ahead (they go on towards the place with the rest), the defender's hold an
+/// outpost at the nearest named feature within the battalion's hold radius.
+fn send_patrol(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
+    if s.turn() > 2 {
+        return None;
+    }
+    s.battalions()
+        .iter()
+        .filter(|b| b.side == side && !b.shaken)
+        .find_map(|b| {
+            // One patrol a battalion, ever: a patrol lost is not replaced.
+            if s.units()
+                .iter()
+                .any(|u| u.kind == Kind::Patrol && u.battalion == Some(b.id))
+            {
+                return None;
+            }
+            let c = s
+                .members(b.id)
+                .find(|u| u.kind == Kind::Rifles && !u.moved && !u.pinned)?;
+            let cmd = DfCommand::Detach { unit: c.id, men: 2 };
+            check(field, s, &cmd).is_ok().then_some(cmd)
+        })
+}
+
+/// Where a holding battalion's patrol keeps watch: the named feature nearest its place (other
+/// than the place itself) within its hold radius, towards the nearest enemy.
+fn outpost(s: &DfState, u: &Unit, place: TablePoint) -> Option<TablePoint> {
+    let enemy = s
+        .living(u.side.other())
+        .min_by(|a, b| distance(place, a.at).total_cmp(&distance(place, b.at)))?;
+    s.features()
+        .iter()
+        .map(|f| f.at)
+        .filter(|&at| distance(at, place) > inches(3.0) && distance(at, place) <= hold_radius())
+        .filter(|&at| distance(at, enemy.at) < distance(place, enemy.at))
+        .min_by(|a, b| distance(*a, place).total_cmp(&distance(*b, place)))
 }

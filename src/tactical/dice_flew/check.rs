@@ -2,7 +2,7 @@
 
 use super::artillery::may_call;
 use super::command::DfCommand;
-use super::fire::{closest_target, may_fire_at};
+use super::fire::{closest_target, may_fire_at, NoShot};
 use super::movement::{move_fraction, room, Blocked};
 use super::patrol::{check_detach, check_rejoin};
 use super::refusal::Refusal;
@@ -290,7 +290,12 @@ pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Re
             let u = own_unit(s, side, *shooter)?;
             let (target, at) = closest_target(field, s, u, None)
                 .ok_or_else(|| Refusal::CannotFire(u.label(), "no target in its arc and range"))?;
-            may_fire_at(field, s, u, target, at).map_err(|w| Refusal::CannotFire(u.label(), w))
+            may_fire_at(field, s, u, target, at)
+                .map(|_| ())
+                .map_err(|w| match w {
+                    NoShot::Barred(w) => Refusal::CannotFire(u.label(), w),
+                    NoShot::NoDice => Refusal::NoDice(u.label()),
+                })
         }
         DfCommand::Done => match (phase, pending) {
             (Phase::Move(_), None) => match lagging_attack(field, s, side) {

@@ -8,19 +8,31 @@ use super::tables::{afv_mg_points, dice_for, engaged, Weapon, SMALL_ARMS_AT_RANG
 use super::unit::{Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::sight::Sight;
-use crate::tactical::table::{distance, inches, TablePoint};
+use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 
 /// How deep into a wood a company can be seen and shot at: 4″.
 pub fn woods_sight() -> f64 {
     inches(4.0)
 }
 
-/// Whether a unit at `a` sees one at `b`.
+/// Whether a unit at `a` sees one at `b`. A company is a body 3″ across, not a point: it sees
+/// its target if the line between their centres is clear, or either line between the matching
+/// flanks of their bases is (men at one end of the line look past the house that hides the
+/// other end). Point-to-point sight left companies in a village blind to an enemy 6″ away.
 pub fn sees(field: &Battlefield, a: TablePoint, b: TablePoint) -> bool {
-    match field.sight(a, b) {
+    let clear = |p: TablePoint, q: TablePoint| match field.sight(p, q) {
         Sight::Clear { woods_depth_mm, .. } => woods_depth_mm <= woods_sight() + 1e-9,
         Sight::Blocked { .. } => false,
+    };
+    if clear(a, b) {
+        return true;
     }
+    let across = compass_bearing(a, b) + 90.0;
+    let flank = super::unit::footprint() * 0.9;
+    [flank, -flank].into_iter().any(|d| {
+        let (p, q) = (step(a, across, d), step(b, across, d));
+        field.spec.contains(p) && field.spec.contains(q) && clear(p, q)
+    })
 }
 
 /// Edge-to-edge range between units whose centres are at `a` and `b`.
@@ -97,30 +109,75 @@ pub fn clear_of_friends(state: &DfState, shooter: &Unit, at: TablePoint) -> bool
         .all(|f| range(f.at, at) > engaged() + 1e-9)
 }
 
-/// Why `shooter` may not fire at `target` standing at `at`, if it may not.
+/// Why a company has no shot at a target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NoShot {
+    /// A rule bars the shot (the reason, as the player reads it).
+    #[error("{0}")]
+    Barred(&'static str),
+    /// The shot is allowed but nothing the company has would roll a die: no fire points (or too
+    /// few to make half a die) at that range, or nothing that scratches armour.
+    #[error("its weapons would roll no dice against that target")]
+    NoDice,
+}
+
+/// The dice `shooter` would roll at `target` standing at `at`: against soft targets a die per
+/// 10 points (its patrols with it pooled in; snipers a die each), against armour one anti-tank
+/// die per gun and per 5 points of small arms within 6″ (an open-topped target's mortar bombs
+/// apart). The count `execute` rolls; 0 means there is no shot.
+pub fn shot_dice(state: &DfState, shooter: &Unit, target: &Unit, at: TablePoint) -> u32 {
+    let dist = range(shooter.at, at);
+    if target.kind.armour().is_some() {
+        let (direct, bombs) = split_mortars(shooter, target.open_topped);
+        let n = anti_tank_dice(&direct, dist, false, false).len()
+            + bombs.map_or(0, |b| anti_tank_dice(&b, dist, false, false).len());
+        return n as u32;
+    }
+    let f = soft_fire(shooter, dist, false);
+    let pooled = super::patrol::pooled_points(state, shooter, at);
+    if pooled > 0 && shooter.kind != Kind::Snipers {
+        dice_for(f.points + pooled, 10)
+    } else {
+        f.dice
+    }
+}
+
+/// Whether `shooter` may fire at `target` standing at `at`: the dice it would roll, or why not.
 pub fn may_fire_at(
     field: &Battlefield,
     state: &DfState,
     shooter: &Unit,
     target: UnitId,
     at: TablePoint,
-) -> Result<(), &'static str> {
-    may_fire(shooter)?;
+) -> Result<u32, NoShot> {
+    may_fire(shooter).map_err(NoShot::Barred)?;
     if state.with_company(shooter.id) == Some(true) {
-        return Err("a patrol near its company fires with it");
+        return Err(NoShot::Barred("a patrol near its company fires with it"));
     }
     if state.has_fired_at(shooter.id, target) {
-        return Err("it has fired at that unit already this turn");
+        return Err(NoShot::Barred(
+            "it has fired at that unit already this turn",
+        ));
     }
     match closest_target(field, state, shooter, Some((target, at))) {
         Some((t, _)) if t == target => {}
-        Some(_) => return Err("a company must fire at its closest target"),
-        None => return Err("the target is not in its front arc, in sight and in range"),
+        Some(_) => return Err(NoShot::Barred("a company must fire at its closest target")),
+        None => {
+            return Err(NoShot::Barred(
+                "the target is not in its front arc, in sight and in range",
+            ))
+        }
     }
     if !clear_of_friends(state, shooter, at) {
-        return Err("the target is within 3″ of friends");
+        return Err(NoShot::Barred("the target is within 3″ of friends"));
     }
-    Ok(())
+    let t = state
+        .unit(target)
+        .ok_or(NoShot::Barred("there is no such unit"))?;
+    match shot_dice(state, shooter, t, at) {
+        0 => Err(NoShot::NoDice),
+        n => Ok(n),
+    }
 }
 
 /// The enemy companies that may interrupt `mover`'s move where it now stands at `at`.

@@ -8,16 +8,15 @@
 //! Named troop types add companies with radios, open-topped tank destroyers and off-table
 //! batteries (each with a forward observer on the table, attached to the side's first battalion).
 
-use super::artillery::{Battery, BatteryId};
-use super::features::features;
+pub use super::deployment::deploy;
 use super::movement::{move_fraction, room};
 use super::state::DfState;
-use super::tables::{Armour, Guns, Weapon, GUNS_PER_BATTERY};
-use super::unit::{Action, Battalion, BattalionId, Kind, Order, Unit, UnitId};
+use super::tables::{Armour, Guns, Weapon};
+use super::unit::{Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::force::{Arm, Element, Forces, Quality, TroopType};
+use crate::tactical::force::{Arm, Element, Quality, TroopType};
 use crate::tactical::ruleset::Side;
-use crate::tactical::table::{compass_bearing, inches, step, Facing, TablePoint};
+use crate::tactical::table::{inches, step, Facing, TablePoint};
 
 /// The troop types a hand-written force may name.
 pub const TROOPS: &[TroopType] = &[
@@ -114,7 +113,7 @@ pub fn battery_guns(e: &Element) -> Option<Guns> {
 }
 
 /// A unit for an element: its kind's, with the radio or open top the troop type names.
-fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) -> Unit {
+pub(super) fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) -> Unit {
     let mut u = unit(id, side, kind_of(e), e.quality, at);
     match e.troop.as_deref() {
         Some("radio-rifles") => u.radio = true,
@@ -259,7 +258,7 @@ pub fn battalion_sizes(n: usize) -> Vec<usize> {
 }
 
 /// The most common quality (regular on a tie).
-fn common_quality(qs: &[Quality]) -> Quality {
+pub(super) fn common_quality(qs: &[Quality]) -> Quality {
     let c = |q| qs.iter().filter(|&&x| x == q).count();
     let (g, r, e) = (c(Quality::Green), c(Quality::Regular), c(Quality::Elite));
     if g > r && g > e {
@@ -292,169 +291,4 @@ pub fn free_spot(field: &Battlefield, s: &DfState, kind: Kind, want: TablePoint)
         }
     }
     want
-}
-
-/// Deploy both sides: the attacker's companies in a line 6″ in from its edge with HQs and CO
-/// behind; the defender's garrison in the houses nearest the objective, its field companies
-/// 8″ in front of the objective towards the attacker, HQs and CO behind it. Every battalion
-/// starts with the obvious order (attack or hold the objective), which the players may rewrite.
-pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
-    let feats = features(field);
-    let mut s = DfState::new(Vec::new(), Vec::new(), feats, seed);
-    let centre = field.objective;
-    let toward_attacker = field.attacker_bearing();
-    let edge_mid = {
-        let half = field.spec.width_mm.min(field.spec.depth_mm) / 2.0;
-        step(centre, toward_attacker, half)
-    };
-    for side in Side::BOTH {
-        let force = match side {
-            Side::Attacker => &forces.attacker,
-            Side::Defender => &forces.defender,
-        };
-        let facing = match side {
-            Side::Attacker => Facing(toward_attacker + 180.0),
-            Side::Defender => Facing(toward_attacker),
-        };
-        // Garrison dice first, in their own battalions.
-        let mut groups: Vec<Vec<&Element>> = Vec::new();
-        for garrison in [true, false] {
-            let es: Vec<&Element> = force
-                .elements
-                .iter()
-                .filter(|e| e.garrison == garrison && battery_guns(e).is_none())
-                .collect();
-            let mut i = 0;
-            for n in battalion_sizes(es.len()) {
-                groups.push(es[i..i + n].to_vec());
-                i += n;
-            }
-        }
-        let houses = field.houses_near_objective(inches(12.0));
-        let mut house_i = 0;
-        let on_table = force.elements.iter().filter(|e| battery_guns(e).is_none());
-        let total = on_table.count().max(1) as f64;
-        let first_battalion = s.battalions.len();
-        let mut placed = 0.0;
-        let line = |k: f64, depth: f64| -> TablePoint {
-            // Spread across 40″ square to the line objective–edge, `depth` from the anchor.
-            let (anchor, back) = match side {
-                Side::Attacker => (edge_mid, toward_attacker + 180.0),
-                Side::Defender => (centre, toward_attacker),
-            };
-            let offset = (k + 0.5) / total * inches(40.0) - inches(20.0);
-            step(step(anchor, back, depth), back + 90.0, offset)
-        };
-        for g in groups {
-            let b = BattalionId(s.battalions.len() as u16);
-            let hq_id = UnitId(s.units.len() as u16);
-            let mut qs = Vec::new();
-            let k_mid = placed + g.len() as f64 / 2.0 - 0.5;
-            let hq_at = match side {
-                Side::Attacker => line(k_mid, inches(3.0)),
-                Side::Defender => line(k_mid, -inches(4.0)),
-            };
-            let hq_at = free_spot(field, &s, Kind::Hq, hq_at);
-            let mut hq = unit(hq_id, side, Kind::Hq, Quality::Regular, hq_at);
-            hq.battalion = Some(b);
-            hq.facing = facing;
-            s.units.push(hq);
-            for e in g {
-                let kind = kind_of(e);
-                let want = if e.garrison {
-                    let p = houses
-                        .get(house_i)
-                        .map(|&h| field.areas[h].top)
-                        .unwrap_or(centre);
-                    house_i += 1;
-                    p
-                } else {
-                    match side {
-                        Side::Attacker => line(placed, inches(6.0)),
-                        Side::Defender => line(placed, inches(8.0)),
-                    }
-                };
-                placed += 1.0;
-                let at = free_spot(field, &s, kind, want);
-                let mut u = element_unit(UnitId(s.units.len() as u16), side, e, at);
-                u.battalion = Some(b);
-                u.facing = facing;
-                qs.push(e.quality);
-                s.units.push(u);
-            }
-            // A battalion with a radio company has a radio at its HQ too.
-            let radio = s.units.iter().any(|u| u.battalion == Some(b) && u.radio);
-            s.units[hq_id.0 as usize].radio = radio;
-            s.battalions.push(Battalion {
-                id: b,
-                side,
-                hq: hq_id,
-                order: Some(Order {
-                    action: match side {
-                        Side::Attacker => Action::Attack,
-                        Side::Defender => Action::Hold,
-                    },
-                    feature: 0,
-                    start_turn: 1,
-                }),
-                shaken: false,
-                change_tried: 0,
-                quality: common_quality(&qs),
-            });
-        }
-        let co_want = match side {
-            Side::Attacker => step(edge_mid, toward_attacker + 180.0, inches(1.5)),
-            Side::Defender => step(centre, toward_attacker + 180.0, inches(10.0)),
-        };
-        let co_at = free_spot(field, &s, Kind::Co, co_want);
-        let mut co = unit(
-            UnitId(s.units.len() as u16),
-            side,
-            Kind::Co,
-            Quality::Regular,
-            co_at,
-        );
-        co.facing = Facing(compass_bearing(co_at, centre));
-        // The CO has a radio if any of his HQs has; the defender, in prepared positions, has
-        // telephone lines from the CO to every HQ (and observer) until they move.
-        co.radio = s
-            .units
-            .iter()
-            .any(|u| u.side == side && u.kind == Kind::Hq && u.radio);
-        let phones = side == Side::Defender;
-        co.phone = phones;
-        let co_radio = co.radio;
-        s.units.push(co);
-        for u in s.units.iter_mut() {
-            if u.side == side && u.kind == Kind::Hq {
-                u.phone = phones;
-            }
-        }
-        // Off-table batteries, each with its observer beside the first battalion's HQ.
-        let attach = (first_battalion < s.battalions.len()).then_some(first_battalion);
-        for e in &force.elements {
-            let Some(guns) = battery_guns(e) else {
-                continue;
-            };
-            let near = attach.map_or(co_at, |b| s.units[s.battalions[b].hq.0 as usize].at);
-            let at = free_spot(field, &s, Kind::Observer, near);
-            let id = UnitId(s.units.len() as u16);
-            let mut obs = unit(id, side, Kind::Observer, Quality::Regular, at);
-            obs.battalion = attach.map(|b| BattalionId(b as u16));
-            obs.facing = facing;
-            obs.radio = co_radio;
-            obs.phone = phones;
-            s.units.push(obs);
-            s.batteries.push(Battery {
-                id: BatteryId(s.batteries.len() as u16),
-                side,
-                guns,
-                count: GUNS_PER_BATTERY as u8,
-                observer: Some(id),
-                plan: Vec::new(),
-                fired_turn: 0,
-            });
-        }
-    }
-    s
 }

@@ -50,6 +50,10 @@ pub enum Refusal {
     /// The shooter may not fire now.
     #[error("The {0} may not fire: {1}.")]
     CannotFire(String, &'static str),
+    /// The shot is allowed, but the company's weapons would roll no dice against that target
+    /// at that range: the engine never offers or takes a shot of nothing.
+    #[error("The {0} has no shot: its weapons would roll no dice against that target.")]
+    NoDice(String),
     /// A battery fires (or is called) once a turn.
     #[error("The {0} has already fired this turn.")]
     BatteryUsed(String),
