@@ -187,8 +187,14 @@ fn units_in_the_sailing_port_board_and_a_full_ship_sails_for_the_enemy() {
         r#""id": "i0", "owner": "Red", "type": "invader", "aboard": "ship""#,
     );
     let units = units
-        .replace(r#""i1", "owner": "Red", "type": "invader", "in": "base""#, r#""i1", "owner": "Red", "type": "invader", "aboard": "ship""#)
-        .replace(r#""i2", "owner": "Red", "type": "invader", "in": "base""#, r#""i2", "owner": "Red", "type": "invader", "aboard": "ship""#);
+        .replace(
+            r#""i1", "owner": "Red", "type": "invader", "in": "base""#,
+            r#""i1", "owner": "Red", "type": "invader", "aboard": "ship""#,
+        )
+        .replace(
+            r#""i2", "owner": "Red", "type": "invader", "in": "base""#,
+            r#""i2", "owner": "Red", "type": "invader", "aboard": "ship""#,
+        );
     let sc = position(ACROSS, &units, r#"["2H"]"#);
     assert_eq!(sc.state.cargo(ship).len(), 3);
     let from = sc.state.unit_pos(ship).unwrap();
@@ -291,7 +297,10 @@ fn a_loaded_ship_neither_attacks_a_ship_nor_sails_within_its_strike() {
     let breadth = sc.setup.scale.measure_m(crate::map::Measure::CardBreadth);
     let ship = sc.unit("ship").unwrap();
     let from = sc.state.unit_pos(ship).unwrap();
-    assert!(from.distance_m(blue) > breadth, "the harbour is out of its strike");
+    assert!(
+        from.distance_m(blue) > breadth,
+        "the harbour is out of its strike"
+    );
     match decide(&sc.state, &board, main_phase) {
         Some(Command::Move(mv)) if mv.unit == ship => assert!(
             mv.to.distance_m(blue) > breadth,

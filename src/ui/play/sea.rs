@@ -196,12 +196,8 @@ impl SeaWash {
                 ((p[1] - o[1]) / cell - 0.5).round() as i64,
             )
         };
-        let at = |i: i64, j: i64, f: f64| {
-            [
-                o[0] + (i as f64 + f) * cell,
-                o[1] + (j as f64 + f) * cell,
-            ]
-        };
+        let at =
+            |i: i64, j: i64, f: f64| [o[0] + (i as f64 + f) * cell, o[1] + (j as f64 + f) * cell];
         let reached: BTreeSet<(i64, i64)> = reach.points().into_iter().map(key).collect();
         let around = |(i, j): (i64, i64)| {
             (-1..=1).flat_map(move |dj| (-1..=1).map(move |di| (i + di, j + dj)))
