@@ -113,11 +113,15 @@ impl Play {
         if let Some(w) = &self.sea_reach {
             for &[x, y, side] in &w.squares {
                 let h = side / 2.0;
-                let a = v.to_screen([x - h, y + h]);
-                let b = v.to_screen([x + h, y - h]);
+                // Edges on whole pixels, rounded alike, so neighbouring squares meet exactly:
+                // the wash is translucent, and an overlap or a gap would show as a grid.
+                let a = v.to_screen([x - h, y + h]).map(f32::round);
+                let b = v.to_screen([x + h, y - h]).map(f32::round);
                 let (x0, y0) = (a[0].min(b[0]), a[1].min(b[1]));
                 let (w, h) = ((b[0] - a[0]).abs(), (b[1] - a[1]).abs());
-                draw_rectangle(x0, y0, w, h, SEA_REACH);
+                if w > 0.0 && h > 0.0 {
+                    draw_rectangle(x0, y0, w, h, SEA_REACH);
+                }
             }
             let r = &w.reach;
             let c = v.to_screen(r.start);
@@ -204,16 +208,19 @@ impl SeaWash {
         };
         let mut squares = Vec::new();
         let mut edge = BTreeSet::new();
+        let mut whole = BTreeSet::new();
         for &c in &reached {
             if around(c).all(|n| reached.contains(&n)) {
                 let p = at(c.0, c.1, 0.5);
                 squares.push([p[0], p[1], cell]);
+                whole.insert(c);
             } else {
                 edge.extend(around(c));
             }
         }
         let fine = cell / FINE as f64;
-        for (i, j) in edge {
+        // A whole cell next to the edge is painted once: the wash is translucent.
+        for (i, j) in edge.difference(&whole).copied() {
             for sj in 0..FINE {
                 for si in 0..FINE {
                     let p = [
