@@ -5,6 +5,10 @@
 //! aboard another Ship landing on Gozo with one click on the spot hover calls legal; the Guard
 //! that boarded this turn is refused a landing, with why.
 //!
+//! The new-game screen's seafaring switch is played too: off by default on Malta, on with one
+//! click (and the game then starts with Ships), greyed with its reason on Andorra, which has no
+//! port.
+//!
 //! Every position is the engine's own answer, worked out here with the same commands the clicks
 //! send, so the script aims where the rules say a player can go. Screenshots go to a temporary
 //! folder, or to `OMMS_SHOTS` (e.g. `docs/`) when set.
@@ -18,7 +22,7 @@ use omms::rules::*;
 use omms::ui::play::{save_json, Seat};
 
 mod common;
-use common::display::{command_kinds, have_xvfb, play_loaded};
+use common::display::{command_kinds, have_xvfb, keep_shots, play_loaded, play_script};
 
 const WINDOW: [u32; 2] = [1280, 800];
 
@@ -202,5 +206,69 @@ shot board-malta-ships
     assert!(
         !matches!(s.unit(scout).unwrap().at(), Location::Aboard(_)),
         "the Scout went ashore"
+    );
+}
+
+/// The switch as a player meets it: off on Malta until clicked, then on; on Andorra (no port)
+/// greyed, its reason in the label and the tooltip, and a click changes nothing; back on Malta
+/// and switched on, Start gives a game played with seafaring.
+const NEW_GAME: &str = "
+wait 2
+button New game
+wait 2
+expect-button Seafaring: off
+button Seafaring: off
+wait 1
+expect-button Seafaring: on (Ships at ports)
+shot ui-new-game-seafaring
+button Andorra
+wait 3
+expect-button Seafaring: off (no ports on this map)
+button Seafaring
+wait 1
+expect-button Seafaring: off (no ports on this map)
+hover-button Seafaring
+wait 1
+expect-tip Seafaring needs sea by a settlement.
+shot ui-new-game-no-ports
+button Malta
+wait 3
+button Seafaring: off
+wait 1
+expect-button Seafaring: on
+button Start
+wait 3
+save game.json
+";
+
+#[test]
+fn the_new_game_switch_starts_a_seafaring_game_on_malta_and_is_refused_on_andorra() {
+    if !have_xvfb() {
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    play_script(
+        &root().join("maps/malta"),
+        tmp.path(),
+        Some(tmp.path()),
+        &tmp.path().join("saves"),
+        NEW_GAME,
+        Duration::from_secs(120),
+    );
+    keep_shots(
+        tmp.path(),
+        &["ui-new-game-seafaring", "ui-new-game-no-ports"],
+    );
+    let game =
+        Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap()).unwrap();
+    assert!(
+        game.setup().map.eq_ignore_ascii_case("malta"),
+        "the game is played on Malta, not {}",
+        game.setup().map
+    );
+    assert!(
+        game.state().options().seafaring,
+        "the game started with seafaring on"
     );
 }

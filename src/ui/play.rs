@@ -27,7 +27,7 @@ use super::settings::Settings;
 use super::widgets::Ui;
 use crate::ai::{step, Bot, General, Level, Limits};
 use crate::map::GameMap;
-use crate::rules::map_board::{Reach, SeaReach};
+use crate::rules::map_board::Reach;
 use crate::rules::{
     legal_commands, CardId, Command, Game, MapBoard, MapPoint, Pending, PlayerId, RespondTrade,
     SettlementId, UnitId,
@@ -80,7 +80,7 @@ pub struct Play {
     selected_place: Option<SettlementId>,
     reach: Option<Reach>,
     /// The selected Ship's reach at sea (the engine's), in the main phase.
-    sea_reach: Option<SeaReach>,
+    sea_reach: Option<sea::SeaWash>,
     /// Where the selected unit aboard a Ship could go ashore (the engine's candidates).
     landings: Vec<MapPoint>,
     cards: Vec<CardId>,

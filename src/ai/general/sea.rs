@@ -30,14 +30,23 @@ struct Aim {
     port_at: MapPoint,
 }
 
-/// Ships a general keeps for one expedition, by the size of its army.
+/// Ships a general keeps for its expeditions, by the size of its army: a Ship carries three, and
+/// a crossing and the way back take a few turns, so a landing in strength needs a fleet (with
+/// one or two Ships, games on Malta stalled with thirty units idle on each island).
 fn ships_wanted(units: usize) -> usize {
     match units {
         0..=2 => 0,
         3..=9 => 1,
-        _ => 2,
+        _ => (units / 6).min(MAX_SHIPS),
     }
 }
+
+/// The most Ships a general builds.
+const MAX_SHIPS: usize = 5;
+
+/// Land units a general must have before it sails for an enemy while free places remain on its
+/// own island: below it, its spades and units are worth more building at home.
+const ARMY_TO_SAIL: usize = 8;
 
 fn is_ship(ctx: &Ctx, u: UnitId) -> bool {
     ctx.state
@@ -90,7 +99,18 @@ fn aim(ctx: &Ctx) -> Option<Aim> {
             .map(|(_, q)| q.distance_m(p))
             .fold(f64::INFINITY, f64::min)
     };
+    let sites = ctx.free_sites();
+    let room_at_home = sites.iter().any(|(_, p, _)| !abroad(*p));
+    let army = ctx
+        .state
+        .units_of(ctx.me)
+        .into_iter()
+        .filter(|u| !is_ship(ctx, *u))
+        .count();
     let target = if !enemy_at_home && !enemies.is_empty() {
+        if room_at_home && army < ARMY_TO_SAIL {
+            return None;
+        }
         enemies
             .iter()
             .filter(|s| abroad(s.pos()))
@@ -101,8 +121,7 @@ fn aim(ctx: &Ctx) -> Option<Aim> {
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, p)| p)
     } else {
-        let sites = ctx.free_sites();
-        if sites.iter().any(|(_, p, _)| !abroad(*p)) {
+        if room_at_home {
             None
         } else {
             sites
@@ -125,18 +144,17 @@ fn aim(ctx: &Ctx) -> Option<Aim> {
     })
 }
 
-/// The next seafaring command of the main phase: build, board, sail, land, or walk to the port.
+/// The next seafaring command of the main phase: build, land (a party that can go ashore next
+/// to the aim does so before its Ship moves on), board, sail, or walk to the port.
 pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
-    let aim = aim(ctx);
-    if let Some(aim) = aim {
-        if let Some(c) = build(ctx, &aim)
-            .or_else(|| board(ctx, &aim))
-            .or_else(|| sail(ctx, &aim))
-        {
-            return Some(c);
-        }
-    }
-    land(ctx, aim.as_ref()).or_else(|| aim.and_then(|a| walk_to_port(ctx, &a)))
+    let Some(aim) = aim(ctx) else {
+        return land(ctx, None);
+    };
+    build(ctx, &aim)
+        .or_else(|| land(ctx, Some(&aim)))
+        .or_else(|| board(ctx, &aim))
+        .or_else(|| sail(ctx, &aim))
+        .or_else(|| walk_to_port(ctx, &aim))
 }
 
 fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
@@ -228,7 +246,11 @@ fn in_harbour_at(ctx: &Ctx, pos: MapPoint, aim: &Aim) -> bool {
 }
 
 /// The legal move of `ship` that ends nearest `goal`, if it gets closer than where it lies: the
-/// board's suggestions and straight runs towards the goal at a few lengths.
+/// board's suggestions and straight runs towards the goal at a few lengths. A Ship with anyone
+/// aboard does not end where an enemy Ship could strike it (within a card's breadth of one)
+/// unless its party can land next to the goal from there this turn: a defending Ship that
+/// loses sinks with everyone aboard, and a coin toss for a whole landing party is a losing
+/// fight however it falls.
 fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Option<Move> {
     let mut ideas = ctx.board.candidate_moves(ctx.state, ship);
     let [x0, y0] = from.to_m();
@@ -245,10 +267,14 @@ fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Opt
             });
         }
     }
+    let loaded = !ctx.state.cargo(ship).is_empty();
     let mut best: Option<(f64, Move)> = None;
     for mv in ideas {
         let left = mv.to.distance_m(goal);
         if left >= d - 1.0 || best.as_ref().is_some_and(|(b, _)| *b <= left) {
+            continue;
+        }
+        if loaded && left > ctx.breadth && exposed(ctx, mv.to) {
             continue;
         }
         if ctx.ok(&Command::Move(mv.clone())) {
@@ -258,44 +284,67 @@ fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Opt
     best.map(|(_, mv)| mv)
 }
 
-/// A unit aboard goes ashore at the landing nearest the aim once its Ship lies off it (or has
-/// sailed as far as it will this turn); with no aim, at the nearest landing.
+/// Whether an enemy Ship lies within striking distance (a card's breadth) of `at`.
+fn exposed(ctx: &Ctx, at: MapPoint) -> bool {
+    ctx.state
+        .units()
+        .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
+        .filter_map(|u| ctx.state.unit_pos(u.id()))
+        .any(|p| p.distance_m(at) <= ctx.breadth)
+}
+
+/// A unit aboard goes ashore at the landing nearest the aim, on the aim's island, once that
+/// landing is within striking distance of the aim (a card's breadth: it may attack this turn),
+/// or once its Ship can get no nearer (an aim inland, past the last water the Ship reaches: the
+/// party lands on the nearest shore and marches). A Ship that has sailed this turn and is still
+/// short of both keeps its party aboard for the next turn, rather than dropping it on whatever
+/// shore it passes. With no aim, at the nearest landing.
 fn land(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
-    for unit in ctx.state.units_of(ctx.me) {
-        let Some(u) = ctx.state.unit(unit) else {
+    for ship in my_ships(ctx) {
+        let party: Vec<UnitId> = ctx
+            .state
+            .cargo(ship)
+            .into_iter()
+            .filter(|u| ctx.state.unit(*u).is_some_and(|u| !u.moved()))
+            .collect();
+        let Some(&first) = party.first() else {
             continue;
         };
-        let Location::Aboard(ship) = u.at() else {
-            continue;
-        };
-        if u.moved() {
-            continue;
-        }
         let Some(ship_at) = ctx.state.unit_pos(ship) else {
             continue;
         };
-        let goal = match aim {
-            Some(a) => {
-                let sailed = ctx.state.unit(ship).is_some_and(|s| s.moved());
-                if !sailed && ship_at.distance_m(a.at) > ctx.breadth * 0.6 {
-                    continue;
-                }
-                if ship_at.distance_m(a.at) > ctx.breadth * 2.0 {
-                    continue;
-                }
-                a.at
-            }
-            None => ship_at,
+        let (goal, island) = match aim {
+            Some(a) => (a.at, ctx.board.land_group(a.at)),
+            None => (ship_at, None),
         };
-        let best = ctx
+        let spots: Vec<MapPoint> = ctx
             .board
-            .candidate_landings(ctx.state, unit)
+            .candidate_landings(ctx.state, first)
             .into_iter()
-            .map(|to| Command::Land(Land { unit, to }))
-            .filter(|c| ctx.ok(c))
-            .min_by(|a, b| landed_dist(a, goal).total_cmp(&landed_dist(b, goal)));
-        if best.is_some() {
-            return best;
+            .filter(|p| island.is_none() || ctx.board.land_group(*p) == island)
+            .collect();
+        let Some(nearest) = spots
+            .iter()
+            .map(|p| p.distance_m(goal))
+            .min_by(f64::total_cmp)
+        else {
+            continue;
+        };
+        if aim.is_some() && nearest > ctx.breadth {
+            let sailed = ctx.state.unit(ship).is_some_and(|s| s.moved());
+            if sailed || best_sea_move(ctx, ship, ship_at, goal).is_some() {
+                continue;
+            }
+        }
+        for unit in party {
+            let best = spots
+                .iter()
+                .map(|to| Command::Land(Land { unit, to: *to }))
+                .filter(|c| ctx.ok(c))
+                .min_by(|a, b| landed_dist(a, goal).total_cmp(&landed_dist(b, goal)));
+            if best.is_some() {
+                return best;
+            }
         }
     }
     None
@@ -422,3 +471,7 @@ pub(super) fn attack(ctx: &Ctx) -> Option<Command> {
     }
     best.map(|(_, c)| c)
 }
+
+#[cfg(test)]
+#[path = "sea_tests.rs"]
+mod tests;

@@ -4,12 +4,16 @@
 //! click would send, the reach from [`MapBoard::sea_reach`](crate::rules::MapBoard::sea_reach),
 //! the landing spots from [`Board::candidate_landings`].
 
+use std::collections::BTreeSet;
+
 use macroquad::color::{Color, BLACK, WHITE};
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle};
 
 use super::pick::{Aim, Stack, CARGO_PX};
 use super::pieces::{map_text, map_text_w, spent, REACH, REACH_EDGE};
 use super::Play;
+use crate::map::GameMap;
+use crate::rules::map_board::SeaReach;
 use crate::rules::{
     check, Board, BoardShip, Command, Land, Location, MapPoint, Move, Phase, RuleError, UnitId,
     UnitType,
@@ -47,7 +51,13 @@ impl Play {
         };
         let Some(unit) = state.unit(u) else { return };
         match unit.at() {
-            Location::Sea(_) => self.sea_reach = self.rules_board.sea_reach(state, u).ok(),
+            Location::Sea(_) => {
+                self.sea_reach = self
+                    .rules_board
+                    .sea_reach(state, u)
+                    .ok()
+                    .map(|r| SeaWash::of(self.map, r));
+            }
             Location::Aboard(_) => {
                 self.landings = self.rules_board.candidate_landings(state, u);
             }
@@ -96,17 +106,25 @@ impl Play {
         })
     }
 
-    /// The selected Ship's reach (the engine's grid of reached water) and its circle; the spots
-    /// a unit aboard may land on.
+    /// The selected Ship's reach (the engine's, as [`SeaWash`] squares) and its circle; the
+    /// spots a unit aboard may land on.
     pub(super) fn draw_sea_reach(&self) {
         let v = self.view.view();
-        if let Some(r) = &self.sea_reach {
-            let c = v.to_screen(r.start);
-            let half = ((r.cell * v.ppm) as f32 / 2.0).max(1.0);
-            for p in r.points() {
-                let q = v.to_screen(p);
-                draw_rectangle(q[0] - half, q[1] - half, 2.0 * half, 2.0 * half, SEA_REACH);
+        if let Some(w) = &self.sea_reach {
+            for &[x, y, side] in &w.squares {
+                let h = side / 2.0;
+                // Edges on whole pixels, rounded alike, so neighbouring squares meet exactly:
+                // the wash is translucent, and an overlap or a gap would show as a grid.
+                let a = v.to_screen([x - h, y + h]).map(f32::round);
+                let b = v.to_screen([x + h, y - h]).map(f32::round);
+                let (x0, y0) = (a[0].min(b[0]), a[1].min(b[1]));
+                let (w, h) = ((b[0] - a[0]).abs(), (b[1] - a[1]).abs());
+                if w > 0.0 && h > 0.0 {
+                    draw_rectangle(x0, y0, w, h, SEA_REACH);
+                }
             }
+            let r = &w.reach;
+            let c = v.to_screen(r.start);
             draw_circle_lines(c[0], c[1], (r.radius * v.ppm) as f32, 1.5, REACH_EDGE);
         }
         for p in &self.landings {
@@ -116,11 +134,10 @@ impl Play {
         }
     }
 
-    /// An anchor beside every port of the map, when the game is played with Ships.
+    /// An anchor beside every port of the map, whether or not the game is played with Ships:
+    /// the ports are part of the map (a modder marks them), and a player choosing the option, or
+    /// a modder checking a package, needs to see where they are.
     pub(super) fn draw_ports(&self) {
-        if !self.game.state().options().seafaring {
-            return;
-        }
         let r = self.coin_px(crate::map::Measure::Coin1p).max(8.0);
         for place in self.map.ports() {
             let p = self.view.view().to_screen(self.map.place(place).pos());
@@ -153,6 +170,70 @@ impl Play {
             let lw = map_text_w(ui, letter, 11, true);
             map_text(ui, letter, c[0] - lw / 2.0, c[1] + 4.0, 11, true, BLACK);
         }
+    }
+}
+
+/// Sub-squares along a side of an engine grid cell where the reach meets the shore, the circle
+/// or an enemy coin.
+const FINE: i64 = 5;
+
+/// A Ship's reach at sea as squares to paint: the engine's grid cells whose neighbours are all
+/// reached, whole; along the reach's edge (reached cells with an unreached neighbour, and those
+/// neighbours), sub-squares a fifth of a cell wide, each painted when the engine's own
+/// [`SeaReach::reaches`] says the Ship may end there. So the wash follows the coast and the
+/// circle closely instead of in cell-sized steps, and every painted point is one the move check
+/// accepts: this is the same reach, sampled finer, never a second computation of it.
+pub(super) struct SeaWash {
+    /// The engine's reach.
+    pub(super) reach: SeaReach,
+    /// `[x, y, side]` in metres: square centres and sides.
+    squares: Vec<[f64; 3]>,
+}
+
+impl SeaWash {
+    fn of(map: &GameMap, reach: SeaReach) -> SeaWash {
+        let cell = reach.cell;
+        let o = [reach.start[0] - reach.radius, reach.start[1] - reach.radius];
+        let key = |p: [f64; 2]| {
+            (
+                ((p[0] - o[0]) / cell - 0.5).round() as i64,
+                ((p[1] - o[1]) / cell - 0.5).round() as i64,
+            )
+        };
+        let at =
+            |i: i64, j: i64, f: f64| [o[0] + (i as f64 + f) * cell, o[1] + (j as f64 + f) * cell];
+        let reached: BTreeSet<(i64, i64)> = reach.points().into_iter().map(key).collect();
+        let around = |(i, j): (i64, i64)| {
+            (-1..=1).flat_map(move |dj| (-1..=1).map(move |di| (i + di, j + dj)))
+        };
+        let mut squares = Vec::new();
+        let mut edge = BTreeSet::new();
+        let mut whole = BTreeSet::new();
+        for &c in &reached {
+            if around(c).all(|n| reached.contains(&n)) {
+                let p = at(c.0, c.1, 0.5);
+                squares.push([p[0], p[1], cell]);
+                whole.insert(c);
+            } else {
+                edge.extend(around(c));
+            }
+        }
+        let fine = cell / FINE as f64;
+        // A whole cell next to the edge is painted once: the wash is translucent.
+        for (i, j) in edge.difference(&whole).copied() {
+            for sj in 0..FINE {
+                for si in 0..FINE {
+                    let p = [
+                        o[0] + i as f64 * cell + (si as f64 + 0.5) * fine,
+                        o[1] + j as f64 * cell + (sj as f64 + 0.5) * fine,
+                    ];
+                    if reach.reaches(map, p) {
+                        squares.push([p[0], p[1], fine]);
+                    }
+                }
+            }
+        }
+        SeaWash { reach, squares }
     }
 }
 
