@@ -263,10 +263,11 @@ fn far_walk(
 fn guns_plan(
     field: &omms::tactical::Battlefield,
     forces: &Forces,
-) -> (String, Vec<DfCommand>, [u16; 2]) {
+    seed: u64,
+) -> Option<(String, Vec<DfCommand>, [u16; 2])> {
     use omms::tactical::dice_flew::artillery::{observed_target, BatteryId, PlannedShot};
-    let mut s: DfState = DiceFlew.setup(field, forces, SEED);
-    let mut rng = bot_rng(SEED);
+    let mut s: DfState = DiceFlew.setup(field, forces, seed);
+    let mut rng = bot_rng(seed);
     let mut script = String::from("wait 3\n");
     let mut log = Vec::new();
     let run = |s: &mut DfState, c: DfCommand, log: &mut Vec<DfCommand>| {
@@ -312,12 +313,12 @@ fn guns_plan(
             }
             Phase::Move(Side::Defender) if s.turn() == 2 && done_part => {
                 // The plan's shells fell as the part began: enough seen.
-                return (script, log, patrols);
+                return Some((script, log, patrols));
             }
             Phase::Move(Side::Defender) if !done_part => {
                 done_part = true;
                 let o = s.unit(obs).unwrap().clone();
-                let target = observed_target(field, &s, &o).expect("the observer sees an enemy");
+                let target = observed_target(field, &s, &o)?;
                 let t = at(s.unit(target).unwrap().at);
                 script.push_str(&format!(
                     "button Call fire\nwait 1\ntable-hover {t}\nwait 2\nexpect-tip Legal: 2+\n\
@@ -392,17 +393,30 @@ fn you_plan_fire_call_the_guns_and_send_out_and_take_back_patrols_by_clicks() {
         defender: parse_force(GUNS_DEFENDER, &DiceFlew).unwrap().0,
         ..Default::default()
     };
-    let args = BattleArgs {
-        map: root.join("maps/andorra"),
-        at: "Encamp".into(),
-        ruleset: RulesetId::new("dice-flew").unwrap(),
-        forces: forces.clone(),
-        fortified: false,
-        from_bearing: 180.0,
-        seed: SEED,
+    // Deployment (seeded) and the enemy's bearing decide whether the observer sees an enemy in
+    // your first part: the first bearing and seed where he does.
+    let field_from = |bearing: f64| {
+        battlefield(&BattleArgs {
+            map: root.join("maps/andorra"),
+            at: "Encamp".into(),
+            ruleset: RulesetId::new("dice-flew").unwrap(),
+            forces: forces.clone(),
+            fortified: false,
+            from_bearing: bearing,
+            seed: SEED,
+        })
+        .unwrap()
     };
-    let field = battlefield(&args).unwrap();
-    let (mut script, expected, patrols) = guns_plan(&field, &forces);
+    let (bearing, seed, (mut script, expected, patrols)) =
+        [180.0, 0.0, 90.0, 270.0, 135.0, 225.0, 45.0, 315.0]
+            .into_iter()
+            .find_map(|bearing| {
+                let field = field_from(bearing);
+                (1..8).find_map(|seed| guns_plan(&field, &forces, seed).map(|p| (bearing, seed, p)))
+            })
+            .expect("some bearing and seed let the observer see an enemy in the first part");
+    let bearing = bearing.to_string();
+    let seed = seed.to_string();
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
     // At 1.25 in the table's window (1280×680, smaller than a 1366×768 laptop): nothing off it.
@@ -418,10 +432,16 @@ fn you_plan_fire_call_the_guns_and_send_out_and_take_back_patrols_by_clicks() {
         under_xvfb()
             .current_dir(t)
             .args(["battle", "--map"])
-            .arg(&args.map)
+            .arg(root.join("maps/andorra"))
             .args(["--at", "Encamp", "--ruleset", "dice-flew"])
             .args(["--attacker", ATTACKER, "--defender", GUNS_DEFENDER])
-            .args(["--from-bearing", "180", "--seed", "3", "--play"])
+            .args([
+                "--from-bearing",
+                bearing.as_str(),
+                "--seed",
+                seed.as_str(),
+                "--play",
+            ])
             .args(["--ai", "attacker", "--script"])
             .arg(&script_path)
             .arg("--screenshot-dir")

@@ -52,43 +52,55 @@ fn hovering_shows_the_engines_exact_hits_before_a_charge_and_a_shot() {
         seed: 0,
     };
     let field = battlefield(&args).unwrap();
-    // A seed whose first card is Fresh horses: the charge's hits on screen include its two.
-    args.seed = (0..200)
+    // The charge the cavalry could make from where a seed deploys it (deployment is seeded).
+    let charge_from = |s: &omms::tactical::six_plus::SixState| {
+        let cav = s
+            .living()
+            .find(|u| u.side == Side::Attacker && u.kind == Kind::Cavalry)
+            .unwrap()
+            .clone();
+        s.living()
+            .filter(|t| t.side == Side::Defender)
+            .find_map(|t| {
+                let facing = cav.facing
+                    + turn(cav.facing, compass_bearing(cav.at, t.at))
+                        .clamp(-CHARGE_TURN, CHARGE_TURN);
+                charge_preview(&field, s, cav.id, t.id, facing)
+                    .ok()
+                    .map(|p| (t.clone(), p))
+            })
+            .map(|tc| (cav, tc))
+    };
+    // A shot some attacker could take (after the cavalry's part ends without moving).
+    let shot_from = |s: &omms::tactical::six_plus::SixState| {
+        s.living()
+            .filter(|u| u.side == Side::Attacker)
+            .find_map(|u| {
+                s.living()
+                    .filter(|t| t.side == Side::Defender)
+                    .find_map(|t| {
+                        shot_preview(&field, s, u.id, t.id)
+                            .ok()
+                            .map(|p| (u.at, t.at, p))
+                    })
+            })
+    };
+    // A seed whose first card is Fresh horses (the charge's hits on screen include its two)
+    // and whose deployment leaves the cavalry a charge.
+    args.seed = (0..400)
         .find(|&seed| {
-            SixPlus.setup(&field, &forces, seed).card().map(|c| c.1) == Some(Card::FreshHorses)
+            let s = SixPlus.setup(&field, &forces, seed);
+            let mut after = s.clone();
+            s.card().map(|c| c.1) == Some(Card::FreshHorses)
+                && charge_from(&s).is_some()
+                && execute(&field, &mut after, &SixCommand::EndMove).is_ok()
+                && shot_from(&after).is_some()
         })
-        .expect("some seed deals Fresh horses first");
+        .expect("some seed deals Fresh horses first, with a charge and a shot from the deployment");
     let mut s = SixPlus.setup(&field, &forces, args.seed);
-    let cav = s
-        .living()
-        .find(|u| u.side == Side::Attacker && u.kind == Kind::Cavalry)
-        .unwrap()
-        .clone();
-    let (target, charge) = s
-        .living()
-        .filter(|t| t.side == Side::Defender)
-        .find_map(|t| {
-            let facing = cav.facing
-                + turn(cav.facing, compass_bearing(cav.at, t.at)).clamp(-CHARGE_TURN, CHARGE_TURN);
-            charge_preview(&field, &s, cav.id, t.id, facing)
-                .ok()
-                .map(|p| (t.clone(), p))
-        })
-        .expect("the cavalry can charge someone from its deployment");
+    let (cav, (target, charge)) = charge_from(&s).unwrap();
     execute(&field, &mut s, &SixCommand::EndMove).unwrap();
-    let (shooter, aim, shot) = s
-        .living()
-        .filter(|u| u.side == Side::Attacker)
-        .find_map(|u| {
-            s.living()
-                .filter(|t| t.side == Side::Defender)
-                .find_map(|t| {
-                    shot_preview(&field, &s, u.id, t.id)
-                        .ok()
-                        .map(|p| (u.at, t.at, p))
-                })
-        })
-        .expect("someone can shoot after moving nothing");
+    let (shooter, aim, shot) = shot_from(&s).expect("someone can shoot after moving nothing");
     let charge_words = format!("{} hits: {}/12", charge.hits, charge.tally);
     let shot_words = format!("{} hits: {}/12", shot.hits, shot.tally);
     let tmp = tempfile::tempdir().unwrap();
