@@ -105,7 +105,7 @@ impl<'a> MapBoard<'a> {
             reaches: memo::Memo::new(),
             circles: memo::Memo::new(),
             seas: memo::Memo::new(),
-            road_fields: Default::default(),
+            road_fields: memo::Memo::new(),
         }
     }
 

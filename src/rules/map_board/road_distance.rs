@@ -3,24 +3,20 @@
 //! network, where they crawl or stall; the distance along the roads does not.
 //!
 //! Each target's distance field (shortest road distance from every road node, Dijkstra over the
-//! edges' lengths) is worked out once and kept, a bounded number of them.
+//! edges' lengths) is worked out once and kept in the board's bounded [`memo::Memo`].
 //!
 //! [`Board::road_distance`]: crate::rules::Board::road_distance
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
-use std::sync::{Arc, Mutex};
+use std::collections::BinaryHeap;
+use std::sync::Arc;
 
-use super::MapBoard;
+use super::{memo, MapBoard};
 use crate::map::RoadPoint;
 use crate::rules::ids::MapPoint;
 
-/// Distance fields kept before the store is emptied (a game's targets are its settlements and
-/// the units it hunts: a few dozen).
-const KEPT: usize = 256;
-
 /// Distance fields by target point.
-pub(super) type Fields = Mutex<BTreeMap<(i64, i64), Arc<Vec<f64>>>>;
+pub(super) type Fields = memo::Memo<Arc<Vec<f64>>>;
 
 /// Metres along the roads from the road nearest `from` to the road nearest `to`, plus the
 /// straight steps onto each; `None` when no road joins them.
@@ -45,11 +41,11 @@ fn edge_len(b: &MapBoard, edge: crate::map::EdgeId) -> f64 {
 
 /// The road distance from every node to the road point `t` nearest `to`.
 fn field(b: &MapBoard, to: MapPoint, t: &RoadPoint) -> Arc<Vec<f64>> {
-    let key = (to.x_mm, to.y_mm);
-    let mut kept = b.road_fields.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(f) = kept.get(&key) {
-        return f.clone();
-    }
+    let key = vec![to.x_mm as u64, to.y_mm as u64];
+    b.road_fields.get_or(key, || Arc::new(dijkstra(b, t)))
+}
+
+fn dijkstra(b: &MapBoard, t: &RoadPoint) -> Vec<f64> {
     let roads = b.map.roads();
     let mut dist = vec![f64::INFINITY; roads.nodes().len()];
     // Millimetres as integers keep the heap's order total.
@@ -77,10 +73,5 @@ fn field(b: &MapBoard, to: MapPoint, t: &RoadPoint) -> Arc<Vec<f64>> {
             }
         }
     }
-    if kept.len() >= KEPT {
-        kept.clear();
-    }
-    let field = Arc::new(dist);
-    kept.insert(key, field.clone());
-    field
+    dist
 }
