@@ -28,7 +28,7 @@ use crate::tactical::battlefield::Battlefield;
 use crate::tactical::route::Routes;
 use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
-use command::{hq_move, leash};
+use command::{behind, clear_path, hq_move, leash};
 use plan::plan_line;
 
 /// Whether a unit is a support weapon that stays put once it has a target.
@@ -93,16 +93,7 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit, careful: bool) -> Option<
         return hq_move(field, s, u, place);
     } else if u.kind == Kind::Observer {
         let cs: Vec<&Unit> = s.members(b).filter(|c| c.id != u.id).collect();
-        if cs.is_empty() {
-            return None;
-        }
-        let n = cs.len() as f64;
-        let c = [
-            cs.iter().map(|c| c.at[0]).sum::<f64>() / n,
-            cs.iter().map(|c| c.at[1]).sum::<f64>() / n,
-        ];
-        // Just behind them, on the side away from the place they make for.
-        let behind = step(c, compass_bearing(place, c), inches(4.0));
+        let behind = behind(&cs, place)?;
         if distance(behind, u.at) < inches(2.0) {
             return None;
         }
@@ -146,7 +137,7 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit, careful: bool) -> Option<
                 let to = step(u.at, bearing + turn, len);
                 let cmd = DfCommand::Move { unit: u.id, to };
                 let held = leash.is_some_and(|(hq, r)| distance(hq, to) > r);
-                if !held && check(field, s, &cmd).is_ok() {
+                if !held && clear_path(s, u, to) && check(field, s, &cmd).is_ok() {
                     if !careful || u.staff() {
                         return Some(cmd);
                     }

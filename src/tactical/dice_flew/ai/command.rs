@@ -18,10 +18,30 @@ use super::super::check::check;
 use super::super::command::DfCommand;
 use super::super::state::{DfState, TURN_LIMIT};
 use super::super::tables::{allowance, command_radius, Ground};
-use super::super::unit::{Kind, Unit};
+use super::super::unit::{footprint, Kind, Unit};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::route::Routes;
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
+
+/// Whether `u`'s straight move to `to` passes clear of every other unit's base: a move the enemy
+/// interrupts stops part-way, and must not stop on top of anyone.
+pub(super) fn clear_path(s: &DfState, u: &Unit, to: TablePoint) -> bool {
+    let (a, d) = (u.at, [to[0] - u.at[0], to[1] - u.at[1]]);
+    let len2 = d[0] * d[0] + d[1] * d[1];
+    s.units()
+        .iter()
+        .filter(|v| v.id != u.id && v.alive())
+        .all(|v| {
+            let t = if len2 > 0.0 {
+                (((v.at[0] - a[0]) * d[0] + (v.at[1] - a[1]) * d[1]) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let p = [a[0] + t * d[0], a[1] + t * d[1]];
+            // A unit already touching the start is left behind, not crossed.
+            distance(p, v.at) >= 2.0 * footprint() || distance(a, v.at) < 2.0 * footprint()
+        })
+}
 
 /// The distance at which a company counts as at its order's place.
 fn arrived() -> f64 {
@@ -45,14 +65,9 @@ fn out_of_command(hq: &Unit, cs: &[&Unit], at: TablePoint) -> usize {
         .count()
 }
 
-/// The HQ's move: up behind its companies, where it leaves fewest of them out of command.
-pub(super) fn hq_move(
-    field: &Battlefield,
-    s: &DfState,
-    hq: &Unit,
-    place: TablePoint,
-) -> Option<DfCommand> {
-    let cs = commanded(s, hq);
+/// 4″ behind the middle of `cs`, on the side away from the place they make for (None if there
+/// are none).
+pub(super) fn behind(cs: &[&Unit], place: TablePoint) -> Option<TablePoint> {
     if cs.is_empty() {
         return None;
     }
@@ -61,8 +76,18 @@ pub(super) fn hq_move(
         cs.iter().map(|c| c.at[0]).sum::<f64>() / n,
         cs.iter().map(|c| c.at[1]).sum::<f64>() / n,
     ];
-    // Just behind them, on the side away from the place they make for.
-    let behind = step(mid, compass_bearing(place, mid), inches(4.0));
+    Some(step(mid, compass_bearing(place, mid), inches(4.0)))
+}
+
+/// The HQ's move: up behind its companies, where it leaves fewest of them out of command.
+pub(super) fn hq_move(
+    field: &Battlefield,
+    s: &DfState,
+    hq: &Unit,
+    place: TablePoint,
+) -> Option<DfCommand> {
+    let cs = commanded(s, hq);
+    let behind = behind(&cs, place)?;
     let score = |at: TablePoint| (out_of_command(hq, &cs, at), distance(at, behind));
     let here = score(hq.at);
     if here.0 == 0 && here.1 < inches(2.0) {
@@ -72,21 +97,26 @@ pub(super) fn hq_move(
     let want = distance(hq.at, behind).min(most);
     let bearing = compass_bearing(hq.at, behind);
     let mut best: Option<((usize, f64), DfCommand)> = None;
+    // Whether a move to `to` is better than staying and than the best so far: if so, it is kept.
+    let consider = |to: TablePoint, best: &mut Option<((usize, f64), DfCommand)>| {
+        let sc = score(to);
+        let better = sc.0 < here.0 || (sc.0 == here.0 && sc.1 < here.1 - inches(0.5));
+        if better && best.as_ref().is_none_or(|(b, _)| sc < *b) {
+            let cmd = DfCommand::Move { unit: hq.id, to };
+            if clear_path(s, hq, to) && check(field, s, &cmd).is_ok() {
+                *best = Some((sc, cmd));
+                return true;
+            }
+        }
+        false
+    };
     // Along the battlefield's best route first (its roads), where a straight line would leave
     // the road an HQ may not.
     if distance(place, field.objective) < inches(1.0) {
         let routes = Routes::of(field);
         for k in [1.0, 0.6, 0.3] {
-            let Some(to) = routes.waypoint(hq.at, most * k) else {
-                continue;
-            };
-            let sc = score(to);
-            let better = sc.0 < here.0 || (sc.0 == here.0 && sc.1 < here.1 - inches(0.5));
-            if better && best.as_ref().is_none_or(|(b, _)| sc < *b) {
-                let cmd = DfCommand::Move { unit: hq.id, to };
-                if check(field, s, &cmd).is_ok() {
-                    best = Some((sc, cmd));
-                }
+            if let Some(to) = routes.waypoint(hq.at, most * k) {
+                consider(to, &mut best);
             }
         }
     }
@@ -100,16 +130,9 @@ pub(super) fn hq_move(
         }
         let mut len = want;
         while len >= inches(1.0) {
-            let to = step(hq.at, bearing + turn, len);
-            let sc = score(to);
-            let better = sc.0 < here.0 || (sc.0 == here.0 && sc.1 < here.1 - inches(0.5));
-            if better && best.as_ref().is_none_or(|(b, _)| sc < *b) {
-                let cmd = DfCommand::Move { unit: hq.id, to };
-                if check(field, s, &cmd).is_ok() {
-                    best = Some((sc, cmd));
-                    // The longest legal move on this bearing: shorter ones are no nearer.
-                    break;
-                }
+            // The longest legal move on this bearing: shorter ones are no nearer.
+            if consider(step(hq.at, bearing + turn, len), &mut best) {
+                break;
             }
             len *= 0.7;
         }
