@@ -42,6 +42,14 @@ fn each_die_is_one_company_in_battalions_with_hq_and_co() {
     // A rifle company: officer, NCO, nine rifles and an LMG; elite have a second NCO.
     let r = s.living(A).find(|u| u.kind == Kind::Rifles).unwrap();
     assert_eq!((r.officers, r.ncos, r.strength()), (1, 1, 12));
+    // Facing armour (the defender's armoured cars), two of its rifles are bazookas; facing none,
+    // it keeps nine rifles.
+    use omms::tactical::dice_flew::tables::Weapon;
+    let kit = |u: &omms::tactical::dice_flew::unit::Unit, w: Weapon| u.kit[w.index()];
+    assert_eq!((kit(r, Weapon::Rifle), kit(r, Weapon::Bazooka)), (7, 2));
+    let plain = deploy(&f, &forces("foot", "foot"), 1);
+    let r = plain.living(A).find(|u| u.kind == Kind::Rifles).unwrap();
+    assert_eq!((kit(r, Weapon::Rifle), kit(r, Weapon::Bazooka)), (9, 0));
     let mg = s.living(A).find(|u| u.kind == Kind::MachineGuns).unwrap();
     assert_eq!(mg.ncos, 2);
     // Every troop type can be named.

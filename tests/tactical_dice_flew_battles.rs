@@ -423,3 +423,136 @@ fn the_bot_fights_with_fire_patrols_and_artillery() {
     assert!(called >= n, "{called} calls for fire in {n} battles");
     assert!(hq_moves >= n, "the HQs stayed behind");
 }
+
+/// Plans written by both bots and the planned barrages' hits, (attacker, defender), over
+/// `seeds` battles on `f`; every plan line is checked against the opening position: never where
+/// the side's own companies stand, the defender's never within its hold radius and the beaten
+/// zone of the objective, the attacker's only where defenders stand.
+fn plans_and_hits(
+    f: &omms::tactical::Battlefield,
+    fs: &omms::tactical::Forces,
+    seeds: std::ops::Range<u64>,
+) -> [[u32; 2]; 3] {
+    use omms::tactical::dice_flew::artillery::beaten_zone;
+    use omms::tactical::dice_flew::unit::footprint;
+    let zone = beaten_zone() + footprint();
+    let (mut plans, mut struck, mut own_struck) = ([0u32; 2], [0u32; 2], [0u32; 2]);
+    for seed in seeds {
+        let mut s = DiceFlew.setup(f, fs, seed);
+        let mut rng = drive::bot_rng(seed);
+        let mut by = None;
+        let mut checked = false;
+        while DiceFlew.actor(&s).is_some() {
+            let cmd = DiceFlew.choose(BotLevel::Captain, f, &s, &mut rng).unwrap();
+            if !checked && matches!(cmd, DfCommand::GoFirst { .. }) {
+                checked = true;
+                for b in s.batteries() {
+                    plans[b.side.index()] += !b.plan.is_empty() as u32;
+                    for line in &b.plan {
+                        let at = s.features()[line.feature as usize].at;
+                        let mut own = s.living(b.side).filter(|u| !u.staff());
+                        assert!(!own.any(|u| distance(u.at, at) <= zone), "shells its own");
+                        if b.side == D {
+                            assert!(distance(at, f.objective) > inches(12.0) + zone);
+                        } else {
+                            assert!(s.living(D).any(|u| distance(u.at, at) <= zone));
+                        }
+                    }
+                }
+            }
+            for e in DiceFlew.execute(f, &mut s, &cmd).unwrap() {
+                match e {
+                    DfEvent::Bombardment {
+                        battery, planned, ..
+                    } => by = planned.then(|| s.battery(battery).unwrap().side),
+                    DfEvent::Barrage { target, .. } => {
+                        if let Some(by) = by {
+                            let hit = s.unit(target).unwrap().side;
+                            let n = if hit == by {
+                                &mut own_struck
+                            } else {
+                                &mut struck
+                            };
+                            n[by.index()] += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    [plans, struck, own_struck]
+}
+
+/// Both bots write a fire plan before the battle, and a sensible one. The attacker's shells the
+/// defenders' positions before its own companies can get there. The defender's shells a wood on
+/// the attacker's way in, on the turn the attacker should be crossing it; where no named feature
+/// lies on the way in clear of its own ground (Encamp), it writes none and its observer calls
+/// fire instead. The planned barrages strike the enemy, and friends less often.
+#[test]
+fn both_bots_plan_fire_on_the_ground_the_enemy_holds_or_must_cross() {
+    use geo::polygon;
+    use omms::tactical::battlefield::{Area, AreaKind};
+    use omms::tactical::dice_flew::table_spec;
+    use omms::tactical::table::{step, Edge};
+    let fs = forces(
+        "3*foot,mg,medium-battery",
+        "2*foot@house,foot,mg,medium-battery",
+    );
+    let [plans, struck, own] = plans_and_hits(&encamp(200.0), &fs, 0..6);
+    eprintln!("Encamp: plans (attacker, defender) {plans:?}, struck {struck:?}, friends {own:?}");
+    assert_eq!(plans[A.index()], 6, "the attacker always has a target");
+    assert!(struck[A.index()] >= 6 && own[A.index()] < struck[A.index()]);
+    // An open field with a wood 20″ out on the attacker's way in (its companies start 30″ out).
+    let open = open_table();
+    let c = step(open.objective, open.attacker_bearing(), inches(20.0));
+    let r = inches(3.0);
+    let wood = Area {
+        kind: AreaKind::Woods,
+        shape: polygon![
+            (x: c[0] - r, y: c[1] - r),
+            (x: c[0] + r, y: c[1] - r),
+            (x: c[0] + r, y: c[1] + r),
+            (x: c[0] - r, y: c[1] + r),
+        ],
+        top: c,
+        osm_id: 1,
+    };
+    let f = omms::tactical::Battlefield::from_parts(
+        table_spec(),
+        "Testville",
+        Edge::South,
+        vec![wood],
+        vec![],
+        &[],
+    );
+    let s = DiceFlew.setup(&f, &fs, 0);
+    let w = s
+        .features()
+        .iter()
+        .position(|x| x.name.starts_with("wood"))
+        .unwrap();
+    let mut s = s;
+    let mut rng = drive::bot_rng(0);
+    while let Some(cmd @ (DfCommand::PlanFire { .. } | DfCommand::OrdersDone)) =
+        DiceFlew.choose(BotLevel::Captain, &f, &s, &mut rng)
+    {
+        DiceFlew.execute(&f, &mut s, &cmd).unwrap();
+    }
+    let d = s.batteries().iter().find(|b| b.side == D).unwrap();
+    assert!(
+        d.plan
+            .iter()
+            .any(|p| p.turn <= 2 && p.feature as usize == w),
+        "the defender's plan {:?} does not shell the wood in turn 1 or 2",
+        d.plan
+    );
+    let [plans, struck, own] = plans_and_hits(&f, &fs, 0..6);
+    eprintln!("wood on the way in: plans {plans:?}, struck {struck:?}, friends {own:?}");
+    assert_eq!(plans[D.index()], 6);
+    assert!(
+        struck[D.index()] >= 3,
+        "the defender's plan never caught the attacker"
+    );
+    assert!(own[D.index()] < struck[D.index()]);
+}

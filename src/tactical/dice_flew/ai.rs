@@ -1,25 +1,35 @@
 //! The Dice Flew's bot: it writes the obvious orders (the attacker attacks the objective, the
 //! defender holds it, field battalions forward of it where a named feature allows), advances
 //! within its orders, keeps its support weapons still once they have a target, always takes
-//! the shot it is offered, and goes to ground unless it is attacking. Its artillery: the
-//! attacker's fire plan shells the objective in turns 1 and 2, before its own companies can get
-//! there; after that (and for the defender, always) the observers call fire on the nearest enemy
-//! they see.
+//! the shot it is offered, and goes to ground unless it is attacking. Its artillery: both sides
+//! write a fire plan ([`plan`]: the attacker shells the defenders' positions before its own
+//! companies get there, the defender the ground the attacker must cross on the turns it should
+//! be crossing it); in the turns left free, the observers call fire on the nearest enemy they see.
+//! Companies making for the objective follow the battlefield's routes; HQs keep their companies
+//! in command ([`command`]). The stronger level (`general`) weighs its moves for cover and the
+//! enemy's eyes ([`general`]); the fast one (`captain`, auto-resolve's) takes the first that goes.
 
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::artillery::{observed_target, PlannedShot};
+mod command;
+mod general;
+mod plan;
+
+use super::artillery::observed_target;
 use super::check::{check, hold_radius, lagging_attack};
 use super::command::DfCommand;
 use super::fire::{clear_of_friends, closest_target, range, reach, sees, shot_dice};
 use super::preview::shot_preview;
 use super::state::{DfState, Pending, Phase, TURN_LIMIT};
-use super::tables::{allowance, command_radius, fire_die};
+use super::tables::{allowance, fire_die};
 use super::unit::{Action, Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
+use crate::tactical::route::Routes;
 use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
+use command::{behind, clear_path, hq_move, leash};
+use plan::plan_line;
 
 /// Whether a unit is a support weapon that stays put once it has a target.
 fn support(u: &Unit) -> bool {
@@ -74,37 +84,16 @@ fn face_enemy(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
     check(field, s, &cmd).is_ok().then_some(cmd)
 }
 
-/// How far from its HQ a company in command may go this move: its command radius and the HQ's
-/// own move in the open beyond it, so that the HQ, moving up first next part, has it in command
-/// again. None for staff, for a company already out of command, and in the last four turns,
-/// when getting there counts more than acting freely.
-fn leash(s: &DfState, u: &Unit) -> Option<(TablePoint, f64)> {
-    if u.staff() || s.turn() + 4 >= TURN_LIMIT {
-        return None;
-    }
-    let hq = s.hq(u.battalion?)?;
-    let r = command_radius(u.radio && hq.radio);
-    let catch_up = allowance(hq.kind.movement(), super::tables::Ground::Open).unwrap_or(0.0);
-    (distance(hq.at, u.at) <= r).then_some((hq.at, r + catch_up))
-}
-
 /// The longest legal straight move of `u` towards its battalion's place (or towards its
 /// companies, for an HQ).
-fn advance(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
+fn advance(field: &Battlefield, s: &DfState, u: &Unit, careful: bool) -> Option<DfCommand> {
     let b = u.battalion?;
     let (action, place) = s.effective_order(b)?;
-    let goal = if matches!(u.kind, Kind::Hq | Kind::Observer) {
+    let goal = if u.kind == Kind::Hq {
+        return hq_move(field, s, u, place);
+    } else if u.kind == Kind::Observer {
         let cs: Vec<&Unit> = s.members(b).filter(|c| c.id != u.id).collect();
-        if cs.is_empty() {
-            return None;
-        }
-        let n = cs.len() as f64;
-        let c = [
-            cs.iter().map(|c| c.at[0]).sum::<f64>() / n,
-            cs.iter().map(|c| c.at[1]).sum::<f64>() / n,
-        ];
-        // Just behind them, on the side away from the place they make for.
-        let behind = step(c, compass_bearing(place, c), inches(4.0));
+        let behind = behind(&cs, place)?;
         if distance(behind, u.at) < inches(2.0) {
             return None;
         }
@@ -120,40 +109,46 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
         }
         place
     };
-    let bearing = compass_bearing(u.at, goal);
     let most = allowance(u.kind.movement(), super::tables::Ground::Road).unwrap_or(0.0);
-    let want = distance(u.at, goal).min(most);
-    let leash = leash(s, u);
-    for turn in [0.0, 20.0, -20.0, 45.0, -45.0] {
-        let mut len = want;
-        while len >= inches(1.0) {
-            let to = step(u.at, bearing + turn, len);
-            let cmd = DfCommand::Move { unit: u.id, to };
-            let held = leash.is_some_and(|(hq, r)| distance(hq, to) > r);
-            if !held && check(field, s, &cmd).is_ok() {
-                return Some(cmd);
+    let leash = leash(s, u, place);
+    // Round rivers and over bridges: along the battlefield's best route to the objective first
+    // (aimed a full move along it, and shorter where it bends), then straight at the goal and
+    // a little either side.
+    let mut aims: Vec<(TablePoint, &[f64], f64)> = Vec::new();
+    if !u.staff() && distance(goal, field.objective) < inches(1.0) {
+        let routes = Routes::of(field);
+        for k in [1.0, 0.7, 0.45, 0.25] {
+            if let Some(w) = routes.waypoint(u.at, most * k) {
+                if distance(w, u.at) >= inches(1.0) {
+                    // Right to the waypoint: the shorter waypoints are the shorter moves.
+                    aims.push((w, &[0.0], distance(u.at, w)));
+                }
             }
-            len *= 0.7;
         }
     }
-    None
-}
-
-/// The attacker's fire plan: every battery shells the objective in turns 1 and 2.
-fn plan_line(s: &DfState, side: Side) -> Option<DfCommand> {
-    if side != Side::Attacker {
-        return None;
+    aims.push((goal, &[0.0, 20.0, -20.0, 45.0, -45.0], inches(1.0)));
+    let mut found = Vec::new();
+    for (aim, turns, shortest) in aims {
+        let bearing = compass_bearing(u.at, aim);
+        let want = distance(u.at, aim).min(most);
+        for turn in turns {
+            let mut len = want;
+            while len >= shortest.min(want) - 1e-9 && len >= inches(1.0) {
+                let to = step(u.at, bearing + turn, len);
+                let cmd = DfCommand::Move { unit: u.id, to };
+                let held = leash.is_some_and(|(hq, r)| distance(hq, to) > r);
+                if !held && clear_path(s, u, to) && check(field, s, &cmd).is_ok() {
+                    if !careful || u.staff() {
+                        return Some(cmd);
+                    }
+                    found.push((to, cmd));
+                    break;
+                }
+                len *= 0.7;
+            }
+        }
     }
-    s.batteries()
-        .iter()
-        .filter(|b| b.side == side)
-        .find_map(|b| {
-            let turn = (1..=2).find(|&t| b.planned(t).is_none())?;
-            Some(DfCommand::PlanFire {
-                battery: b.id,
-                shot: PlannedShot { turn, feature: 0 },
-            })
-        })
+    general::safest(field, s, u, goal, found)
 }
 
 /// An observer's call for fire on the nearest enemy he sees, if any battery may fire.
@@ -178,7 +173,7 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
     match (s.phase(), s.pending()) {
         (Phase::Over, _) => {}
         (Phase::Orders(side), _) => {
-            out.extend(plan_line(s, side));
+            out.extend(plan_line(field, s, side));
             out.push(DfCommand::OrdersDone);
         }
         (Phase::Initiative(_), _) => {
@@ -197,7 +192,7 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
             out.extend(call_fire(field, s, side));
             for u in s.living(side) {
                 if !u.moved && !u.pinned {
-                    out.extend(advance(field, s, u));
+                    out.extend(advance(field, s, u, false));
                 }
             }
             // While an attack lags, the steps that carry it on (the engine refuses Done).
@@ -230,26 +225,29 @@ pub fn choose(
     match (s.phase(), s.pending()) {
         // The first unit with a move, without working out everyone's (the same choice as the
         // head of `candidates`, at a fraction of the cost).
-        (Phase::Orders(side), _) => plan_line(s, side).or(Some(DfCommand::OrdersDone)),
-        (Phase::Move(side), None) => call_fire(field, s, side)
-            .or_else(|| send_patrol(field, s, side))
-            .or_else(|| {
-                // The HQs and observers first, up behind their companies, so that the
-                // companies start their moves within command radius.
-                let ready = || s.living(side).filter(|u| !u.moved && !u.pinned);
-                ready()
-                    .filter(|u| u.staff())
-                    .find_map(|u| advance(field, s, u))
-                    .or_else(|| {
-                        ready()
-                            .filter(|u| !u.staff())
-                            .find_map(|u| advance(field, s, u))
-                    })
-            })
-            .or_else(|| match lagging_attack(field, s, side) {
-                Some((_, steps)) => steps.into_iter().next(),
-                None => Some(DfCommand::Done),
-            }),
+        (Phase::Orders(side), _) => plan_line(field, s, side).or(Some(DfCommand::OrdersDone)),
+        (Phase::Move(side), None) => {
+            let careful = level == BotLevel::General;
+            call_fire(field, s, side)
+                .or_else(|| send_patrol(field, s, side))
+                .or_else(|| {
+                    // The HQs and observers first, up behind their companies, so that the
+                    // companies start their moves within command radius.
+                    let ready = || s.living(side).filter(|u| !u.moved && !u.pinned);
+                    ready()
+                        .filter(|u| u.staff())
+                        .find_map(|u| advance(field, s, u, careful))
+                        .or_else(|| {
+                            ready()
+                                .filter(|u| !u.staff())
+                                .find_map(|u| advance(field, s, u, careful))
+                        })
+                })
+                .or_else(|| match lagging_attack(field, s, side) {
+                    Some((_, steps)) => steps.into_iter().next(),
+                    None => Some(DfCommand::Done),
+                })
+        }
         (Phase::Initiative(side), _) => Some(DfCommand::GoFirst {
             first: side == Side::Attacker,
         }),

@@ -4,7 +4,8 @@
 use super::artillery::{Battery, BatteryId};
 use super::features::features;
 use super::forces::{
-    battalion_sizes, battery_guns, common_quality, element_unit, free_spot, kind_of, unit,
+    against_armour, battalion_sizes, battery_guns, common_quality, element_unit, free_spot,
+    kind_of, unit,
 };
 use super::state::DfState;
 use super::tables::{command_radius, GUNS_PER_BATTERY};
@@ -36,6 +37,11 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             Side::Attacker => Facing(toward_attacker + 180.0),
             Side::Defender => Facing(toward_attacker),
         };
+        let enemy = match side {
+            Side::Attacker => &forces.defender,
+            Side::Defender => &forces.attacker,
+        };
+        let enemy_armour = enemy.elements.iter().any(|e| kind_of(e).armour().is_some());
         // Garrison dice first, in their own battalions.
         let mut groups: Vec<Vec<&Element>> = Vec::new();
         for garrison in [true, false] {
@@ -97,6 +103,9 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
                 placed += 1.0;
                 let at = free_spot(field, &s, kind, want);
                 let mut u = element_unit(UnitId(s.units.len() as u16), side, e, at);
+                if enemy_armour {
+                    against_armour(&mut u, e);
+                }
                 u.battalion = Some(b);
                 u.facing = facing;
                 qs.push(e.quality);

@@ -127,6 +127,19 @@ pub(super) fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) 
     u
 }
 
+/// Bazookas a rifle company from a strategic foot die carries, in place of as many rifles,
+/// when the enemy brings armour (issue 15's fair fights: without them a Guard's riflemen could
+/// scratch a medium tank only in melee, and a Tank took every settlement it could reach).
+pub const BAZOOKAS_AGAINST_ARMOUR: u8 = 2;
+
+/// Arm a strategic foot die's rifle company against an enemy who brings armour.
+pub(super) fn against_armour(u: &mut Unit, e: &Element) {
+    if e.troop.is_none() && e.arm == Arm::Foot && u.kind == Kind::Rifles {
+        u.kit[Weapon::Rifle.index()] -= BAZOOKAS_AGAINST_ARMOUR;
+        u.kit[Weapon::Bazooka.index()] += BAZOOKAS_AGAINST_ARMOUR;
+    }
+}
+
 /// The kind of unit an element is.
 pub fn kind_of(e: &Element) -> Kind {
     match e.troop.as_deref() {
