@@ -191,7 +191,7 @@ fn name_rect(i: usize) -> [f32; 4] {
 
 fn clicked_name(ui: &Ui, s: &Setup) -> bool {
     s.editing
-        .is_some_and(|(i, _)| crate::ui::widgets::inside(ui.input.mouse, name_rect(i)))
+        .is_some_and(|(i, _)| crate::ui::widgets::inside(ui.mouse(), name_rect(i)))
 }
 
 /// A seat's name: click to type a new one (the first key replaces a colour's name).

@@ -7,7 +7,7 @@ use super::Setup;
 use crate::ui::widgets::{Ui, FADED, INK};
 
 /// Width of the seed field with its three buttons.
-pub(super) const SEED_W: f32 = 400.0;
+pub(super) const SEED_W: f32 = 540.0;
 
 /// A seed no earlier game is likely to have had: the clock's nanoseconds, mixed (the UI may
 /// read the clock; the rules never do).
@@ -24,8 +24,9 @@ pub(super) fn fresh_seed() -> u64 {
 
 /// The seed: shown, typed (click it, type digits, Enter) or stepped, and drawn afresh.
 pub(super) fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
-    // The field and its three buttons share the width `w`.
-    let r = [x, y, w - 254.0, 32.0];
+    // The field and its three buttons share the width `w`; the field holds the longest seed
+    // typed (18 digits) and the buttons their labels, at every UI scale.
+    let r = [x, y, w - 264.0, 32.0];
     if ui.hit("seed", r) && s.seed_text.is_none() {
         s.seed_text = Some(String::new());
     }
@@ -44,7 +45,7 @@ pub(super) fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
         if let Ok(n) = text.parse::<u64>() {
             s.seed = n;
         }
-        if done || (ui.input.clicked && !crate::ui::widgets::inside(ui.input.mouse, r)) {
+        if done || (ui.input.clicked && !crate::ui::widgets::inside(ui.mouse(), r)) {
             s.seed_text = None;
         }
     }
@@ -62,18 +63,21 @@ pub(super) fn seed_field(ui: &mut Ui, s: &mut Setup, x: f32, y: f32, w: f32) {
         Some(t) => format!("Seed {t}|"),
         None => format!("Seed {}", s.seed),
     };
-    ui.text(&shown, r[0] + 8.0, r[1] + 22.0, 17, INK);
+    // Never over the buttons beside it: a seed too long for the field is cut, and says so.
+    if ui.text_fit(&shown, r[0] + 8.0, r[1] + 22.0, 17, INK, r[2] - 14.0) {
+        ui.cut.push("seed".into());
+    }
     // What a seed is, on hover: the bottom bar has no room for a line under it.
     ui.tip_over([x, y, w, 32.0], SEED_TIP);
-    if ui.button("seed -", [x + w - 248.0, y, 70.0, 32.0], true) {
+    if ui.button("seed -", [x + w - 258.0, y, 70.0, 32.0], true) {
         s.seed = s.seed.saturating_sub(1);
         s.seed_text = None;
     }
-    if ui.button("seed +", [x + w - 174.0, y, 70.0, 32.0], true) {
+    if ui.button("seed +", [x + w - 182.0, y, 70.0, 32.0], true) {
         s.seed = s.seed.saturating_add(1);
         s.seed_text = None;
     }
-    if ui.button("new seed", [x + w - 100.0, y, 100.0, 32.0], true) {
+    if ui.button("new seed", [x + w - 106.0, y, 106.0, 32.0], true) {
         s.seed = fresh_seed();
         s.seed_text = None;
     }
