@@ -145,6 +145,8 @@ fn an_ai_trade_offer_is_declined_for_a_player_who_asked_never_to_be_interrupted(
 }
 
 /// Menu, settings, rules, new game with six seats and the game screen: every button on screen.
+/// On the setup screen the first seat's name and the longest seed there is are typed (clicks
+/// on a field must start typing at every UI scale), and nothing there is cut to fit.
 const EVERY_SCREEN: &str = "
 wait 2
 expect-on-screen
@@ -168,6 +170,14 @@ wait 1
 button Add seat
 wait 1
 expect-on-screen
+button name 1
+type Ann
+key enter
+button seed
+type 123456789012345678
+wait 1
+expect-whole
+key enter
 shot setup
 button Start
 wait 3
@@ -175,6 +185,7 @@ map 1.5212467 42.5069391      # Andorra la Vella, the first base
 wait 2
 expect-on-screen
 shot game
+save game.json
 ";
 
 #[test]
@@ -197,6 +208,10 @@ fn every_screen_fits_a_small_window_and_a_laptop_at_a_larger_scale() {
             Duration::from_secs(90),
             window,
         );
+        let game = Game::from_json(&std::fs::read_to_string(tmp.path().join("game.json")).unwrap())
+            .unwrap();
+        assert_eq!(game.seed(), 123_456_789_012_345_678, "{tag}");
+        assert_eq!(game.state().player(PlayerId(0)).name(), "Ann", "{tag}");
         for shot in ["rules", "setup", "game"] {
             let from = tmp.path().join(format!("{shot}.png"));
             std::fs::rename(&from, tmp.path().join(format!("ui-{tag}-{shot}.png"))).unwrap();

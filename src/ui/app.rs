@@ -24,6 +24,7 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
     let mut screen = Screen::Menu;
     let mut settings = Settings::load(&places.saves);
     let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
+    let mut last_cut: Vec<String> = Vec::new();
     // The tooltip or hover card of the last frame, for a script's `expect-tip`.
     let mut last_tip: Option<String> = None;
     // The game last on screen, so a script can save it even from the victory screen.
@@ -76,6 +77,9 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                                 "script: expected a tooltip with {want:?}, the screen shows {last_tip:?}"
                             ));
                         }
+                    }
+                    Frame::Own(Step::ExpectWhole(want)) => {
+                        super::script::expect_whole(want.as_deref(), &last_cut)?
                     }
                     Frame::Own(Step::Save(file)) => {
                         // The game on screen saves as its Save button would (with a table
@@ -173,6 +177,7 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
         ui.draw_tip();
         ui.camera_off();
         last_buttons = std::mem::take(&mut ui.buttons);
+        last_cut = std::mem::take(&mut ui.cut);
         if settings != before {
             if let Err(e) = settings.save(&places.saves) {
                 eprintln!("warning: cannot keep the settings: {e}");

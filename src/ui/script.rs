@@ -75,6 +75,9 @@ pub enum Step {
     ExpectOnScreen,
     /// Some button of the last frame must have this in its label.
     ExpectButton(String),
+    /// The last frame must have drawn the named button's or field's text whole, not cut with
+    /// an ellipsis (with no name: every one's).
+    ExpectWhole(Option<String>),
     /// Print the window rectangle of the named button on stderr (`button LABEL x y w h`), for a
     /// test to measure what the player sees, such as what the UI scale does to it.
     PrintButton(String),
@@ -125,6 +128,7 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
             "expect-tip" if !rest.is_empty() => Step::ExpectTip(rest.to_string()),
             "expect-on-screen" => Step::ExpectOnScreen,
             "expect-button" if !rest.is_empty() => Step::ExpectButton(rest.to_string()),
+            "expect-whole" => Step::ExpectWhole((!rest.is_empty()).then(|| rest.to_string())),
             "print-button" if !rest.is_empty() => Step::PrintButton(rest.to_string()),
             "unit" => Step::Unit(rest.parse().map_err(|_| bad())?),
             "hover-unit" => Step::HoverUnit(rest.parse().map_err(|_| bad())?),
@@ -281,6 +285,19 @@ impl Player {
     }
 }
 
+/// A script's `expect-whole`: `cut` are the names whose text the last frame had to cut.
+pub fn expect_whole(want: Option<&str>, cut: &[String]) -> Result<(), String> {
+    let bad: Vec<&String> = cut
+        .iter()
+        .filter(|c| want.is_none_or(|w| c.as_str() == w))
+        .collect();
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("script: text cut to fit on screen: {bad:?}"))
+    }
+}
+
 /// The rectangle of the button whose label is (or else starts with) `label`.
 fn find_button(buttons: &[(String, [f32; 4])], label: &str) -> Result<[f32; 4], String> {
     buttons
@@ -304,7 +321,7 @@ mod tests {
         let path = dir.path().join("s.txt");
         std::fs::write(
             &path,
-            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\nprint-button Zoom +\n",
+            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\nexpect-whole seed\nexpect-whole\nprint-button Zoom +\n",
         )
         .unwrap();
         assert_eq!(
@@ -331,6 +348,8 @@ mod tests {
                 Step::ExpectTip("Legal: click".into()),
                 Step::ExpectOnScreen,
                 Step::ExpectButton("recap".into()),
+                Step::ExpectWhole(Some("seed".into())),
+                Step::ExpectWhole(None),
                 Step::PrintButton("Zoom +".into()),
             ]
         );

@@ -51,6 +51,9 @@ pub struct Ui<'a> {
     pub input: &'a Input,
     /// Every button drawn this frame, by label, with its rectangle in window pixels.
     pub buttons: Vec<(String, [f32; 4])>,
+    /// The buttons and fields (by the name scripts know them by) whose text did not fit this
+    /// frame and was cut with an ellipsis, for a script's `expect-whole`.
+    pub cut: Vec<String>,
     /// Rectangles (UI units) panels cover: clicks there are not clicks on the map.
     pub panels: Vec<[f32; 4]>,
     click_used: bool,
@@ -70,6 +73,7 @@ impl<'a> Ui<'a> {
             fonts,
             input,
             buttons: Vec::new(),
+            cut: Vec::new(),
             panels: Vec::new(),
             click_used: false,
             scale: 1.0,
@@ -189,6 +193,9 @@ impl<'a> Ui<'a> {
             ink,
             r[2] - 12.0,
         );
+        if cut {
+            self.cut.push(name.to_string());
+        }
         if over {
             let whole = if cut { Some(label) } else { None };
             match (whole, tip) {

@@ -68,6 +68,25 @@ fn auto_line(o: &AutoOdds) -> String {
     )
 }
 
+/// The height of a ruleset's two buttons in the choice.
+const BUTTONS_H: f32 = 62.0;
+
+/// How a ruleset's auto-resolve odds compare with the dice, with the ruleset's own reason
+/// when they are worse (the screen only prints it).
+fn verdict(o: &AutoOdds, dice: &Odds, note: &Option<String>) -> String {
+    let d = dice.p_attacker();
+    if o.attacker_wins > d + 0.05 {
+        "Better for you than the dice.".to_string()
+    } else if o.attacker_wins + 0.05 < d {
+        match note {
+            Some(n) => format!("Worse for you than the dice: {n}"),
+            None => "Worse for you than the dice.".to_string(),
+        }
+    } else {
+        "About as good as the dice.".to_string()
+    }
+}
+
 impl Play {
     /// Open the choice for an attack of `unit` on `target` if a table battle may be offered for
     /// it; `false` when only the dice can decide it.
@@ -178,16 +197,49 @@ impl Play {
                 }
             }
         }
+        // Each ruleset's lines first, so the box can be measured: it must fit a laptop's
+        // window at a larger UI scale (620 units high) with every ruleset on.
+        let lines: Vec<(String, Option<String>)> = choice
+            .rulesets
+            .iter()
+            .map(|p| {
+                let line = match &p.odds {
+                    Some(o) => auto_line(o),
+                    None => format!("Simulating {PREVIEW_BATTLES} battles for the odds…"),
+                };
+                (
+                    line,
+                    p.odds.as_ref().map(|o| verdict(o, &choice.dice, &p.note)),
+                )
+            })
+            .collect();
         let [sw, sh] = ui.size();
-        let w = 640.0;
-        let h = 190.0 + 118.0 * choice.rulesets.len() as f32;
-        let (x, y0) = ((sw - w) / 2.0, (sh - h) / 2.0);
+        let w = 760.0;
+        let text_w = w - 250.0;
+        let block = |ui: &Ui, line: &str, better: &Option<String>| {
+            let text = 24.0
+                + ui.wrap(line, 14, text_w).len() as f32 * Ui::line_h(14)
+                + better.as_ref().map_or(0.0, |b| {
+                    4.0 + ui.wrap(b, 13, text_w).len() as f32 * Ui::line_h(13)
+                });
+            text.max(BUTTONS_H) + 12.0
+        };
+        let body: f32 = lines.iter().map(|(l, b)| block(ui, l, b)).sum();
+        let h = 76.0
+            + 70.0
+            + body
+            + if choice.refusable.is_some() {
+                24.0
+            } else {
+                0.0
+            }
+            + 48.0;
+        let (x, y0) = ((sw - w) / 2.0, ((sh - h) / 2.0).max(0.0));
         // Opaque: the board's labels must not show through the odds.
         macroquad::shapes::draw_rectangle(x, y0, w, h, macroquad::color::WHITE);
         ui.panel([x, y0, w, h]);
         ui.title(&choice.title, x + 20.0, y0 + 32.0, 20, INK);
         ui.text("How is the fight decided?", x + 20.0, y0 + 56.0, 15, FADED);
-        let text_w = w - 250.0;
         let (bx, bw) = (x + w - 220.0, 200.0);
         let mut y = y0 + 76.0;
         let mut picked: Option<Option<BattleOffer>> = None;
@@ -196,8 +248,8 @@ impl Play {
         if ui.button("Roll the dice", [bx, y, bw, 28.0], true) {
             picked = Some(None);
         }
-        y += 76.0;
-        for p in &choice.rulesets {
+        y += 70.0;
+        for (p, (line, better)) in choice.rulesets.iter().zip(&lines) {
             let name = p.ruleset.title();
             ui.text(
                 &format!("A battle on the real terrain ({name})"),
@@ -206,41 +258,27 @@ impl Play {
                 16,
                 INK,
             );
-            let line = match &p.odds {
-                Some(o) => auto_line(o),
-                None => format!("Simulating {PREVIEW_BATTLES} battles for the odds…"),
-            };
-            let ly = ui.paragraph(&line, x + 20.0, y + 38.0, 14, text_w);
-            let better = p.odds.as_ref().map(|o| {
-                let d = choice.dice.p_attacker();
-                if o.attacker_wins > d + 0.05 {
-                    "Better for you than the dice.".to_string()
-                } else if o.attacker_wins + 0.05 < d {
-                    // The ruleset says why; the screen only prints it.
-                    match &p.note {
-                        Some(n) => format!("Worse for you than the dice: {n}"),
-                        None => "Worse for you than the dice.".to_string(),
-                    }
-                } else {
-                    "About as good as the dice.".to_string()
-                }
-            });
+            let ly = ui.paragraph(line, x + 20.0, y + 38.0, 14, text_w);
             if let Some(b) = better {
-                ui.paragraph_in(&b, x + 20.0, ly + 4.0, 13, text_w, FADED);
+                ui.paragraph_in(b, x + 20.0, ly + 4.0, 13, text_w, FADED);
             }
-            if ui.button("Auto-resolve", [bx, y, bw, 28.0], true) {
+            // Named by ruleset for scripts, which a row of same-labelled buttons would defeat.
+            let auto = format!("Auto-resolve ({name})");
+            if ui.button_named(&auto, "Auto-resolve", [bx, y, bw, 28.0], true, None) {
                 picked = Some(Some(BattleOffer {
                     ruleset: p.ruleset,
                     mode: BattleMode::Auto,
                 }));
             }
-            if ui.button("Fight on the table", [bx, y + 34.0, bw, 28.0], true) {
+            let table = format!("Fight on the table ({name})");
+            let r = [bx, y + 34.0, bw, 28.0];
+            if ui.button_named(&table, "Fight on the table", r, true, None) {
                 picked = Some(Some(BattleOffer {
                     ruleset: p.ruleset,
                     mode: BattleMode::Table,
                 }));
             }
-            y += 118.0;
+            y += block(ui, line, better);
         }
         if let Some(r) = &choice.refusable {
             ui.text_fit(r, x + 20.0, y + 14.0, 14, FADED, w - 40.0);

@@ -134,8 +134,8 @@ pub(super) fn order_hover(
     h.lines.push(match verdict {
         Ok(Some(used)) => (
             format!(
-                "{:.1}″ using {:.0}% of his move",
-                distance(from, to) / MM_PER_INCH,
+                "{} using {:.0}% of his move",
+                inch(distance(from, to)),
                 used * 100.0
             ),
             Tone::Good,
@@ -145,4 +145,26 @@ pub(super) fn order_hover(
     });
     h.path = Some((from, to, ok));
     h
+}
+
+/// The order the engine just carried out, when it was a move along a path: who, the path and
+/// how. Its events say only where the man ended up, so the log reads the rest off the order.
+pub(super) type Told<'a> = Option<(FigureId, &'a [TablePoint], How)>;
+
+/// What the order being told did with `figure`: how he went and how far along its path (mm).
+/// `None` when it was another man's order (a crewman going along with the gun he helps push).
+pub(super) fn went(told: Told, figure: FigureId) -> Option<(How, f64)> {
+    let (who, path, how) = told?;
+    let mm = path.windows(2).map(|w| distance(w[0], w[1])).sum();
+    (who == figure).then_some((how, mm))
+}
+
+/// Whether a distance reads as standing still (it would show as 0.0″).
+pub(super) fn in_place(mm: f64) -> bool {
+    mm < 0.05 * MM_PER_INCH
+}
+
+/// Inches, to one decimal, with the inch mark.
+pub(super) fn inch(mm: f64) -> String {
+    format!("{:.1}″", mm / MM_PER_INCH)
 }

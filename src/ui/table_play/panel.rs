@@ -84,9 +84,19 @@ impl<V: RulesetView> Host<V> {
         y += 4.0;
         y = self.view.panel(&self.desk, ui, x, y, w);
         y = self.dice_row(ui, x, y, w);
-        self.log_box(ui, x, y, w, r[1] + r[3] - 40.0);
-        if ui.text_fit(V::key_line(), x, r[1] + r[3] - 24.0, 12, NOTE, w) {
-            ui.tip_over([x, r[1] + r[3] - 37.0, w, 16.0], V::key_line());
+        // The tokens' key on two lines when one is too narrow for it (a laptop's window): cut,
+        // it lost what a pip or an edge means.
+        let key = ui.wrap(V::key_line(), 12, w);
+        let key_h = 14.0 * (key.len().clamp(1, 2) - 1) as f32;
+        self.log_box(ui, x, y, w, r[1] + r[3] - 40.0 - key_h);
+        let key_y = r[1] + r[3] - 24.0 - key_h;
+        if let Some(first) = key.first().filter(|_| key.len() > 1) {
+            ui.text(first, x, key_y, 12, NOTE);
+        }
+        // The last line holds the rest, cut only in a window narrower than any laptop's.
+        let rest = key[key.len().min(2) - 1..].join(" ");
+        if ui.text_fit(&rest, x, r[1] + r[3] - 24.0, 12, NOTE, w) {
+            ui.tip_over([x, key_y - 13.0, w, 16.0 + key_h], V::key_line());
         }
         ui.text(
             "© OpenStreetMap contributors (ODbL)",

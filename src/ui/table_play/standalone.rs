@@ -96,6 +96,7 @@ async fn play_loop(
         p
     });
     let mut last_buttons: Vec<(String, [f32; 4])> = Vec::new();
+    let mut last_cut: Vec<String> = Vec::new();
     // The button tooltip of the last frame, for a script's `expect-tip` (else the table's hover).
     let mut last_tip: Option<String> = None;
     let finished = |play: &dyn TableScreen, done| Finished {
@@ -122,6 +123,9 @@ async fn play_loop(
                 }
                 Frame::Own(Step::Shot(name)) => shot = Some(name),
                 Frame::Own(Step::Save(file)) => save(&*play, Path::new(&file))?,
+                Frame::Own(Step::ExpectWhole(want)) => {
+                    super::super::script::expect_whole(want.as_deref(), &last_cut)?
+                }
                 Frame::Own(Step::ExpectTip(want)) => {
                     let tip = last_tip.clone().or_else(|| play.tip());
                     if !tip.as_deref().is_some_and(|t| t.contains(&want)) {
@@ -165,6 +169,7 @@ async fn play_loop(
         ui.draw_tip();
         ui.camera_off();
         last_buttons = std::mem::take(&mut ui.buttons);
+        last_cut = std::mem::take(&mut ui.cut);
         if let Some(name) = shot {
             let mut image = get_screen_data();
             write_png(&mut image, &shots.join(format!("{name}.png")))?;

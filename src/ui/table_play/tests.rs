@@ -83,6 +83,11 @@ fn bots(field: &Battlefield, forces: &Forces, seed: u64) -> crate::tactical::Pla
     )
 }
 
+/// The log's lines from the `from`th on.
+fn said_since(log: &[super::desk::LogLine], from: usize) -> Vec<&str> {
+    log[from..].iter().map(|l| l.text.as_str()).collect()
+}
+
 fn names() -> [String; 2] {
     ["Red".to_string(), "Blue".to_string()]
 }
@@ -359,12 +364,21 @@ fn the_order_buttons_mount_face_and_climb_through_the_engine_with_its_hover() {
     let h = play.view.hover(&play.desk, t.pos(), &frame).unwrap();
     assert!(h.lines[0].0.contains("dismount"), "{:?}", h.lines);
     assert_eq!(h.lines.last().unwrap().1, Tone::Good, "{:?}", h.lines);
+    let logged = play.desk.log.len();
     play.click_table(t.pos(), r);
     assert!(matches!(
         play.desk.commands.last(),
         Some(OmogCommand::Remount { figure, .. }) if *figure == t.id()
     ));
     assert_eq!(play.state().figure(t.id()).unwrap().mount(), Mount::Foot);
+    // The log says what the engine did: he went nowhere, and dismounting took half his move.
+    assert_eq!(
+        said_since(&play.desk.log, logged),
+        [format!(
+            "Red's trooper #{} dismounts where he stands, using 50% of its move.",
+            t.id().0
+        )],
+    );
     assert_eq!(play.view.mode, Mode::Move);
     // A horseman cannot climb: the hover says why, and the click changes nothing.
     play.click_table(t2.pos(), r);
@@ -429,6 +443,7 @@ fn musket_horsemen_dismount_and_face_from_the_same_buttons() {
     play.view.click(&mut play.desk, rider.pos(), r);
     assert_eq!(play.view.selection, Some(rider.id()));
     play.view.mode = Mode::Remount;
+    let logged = play.desk.log.len();
     play.view.click(&mut play.desk, rider.pos(), r);
     assert!(matches!(
         play.desk.commands.last(),
@@ -436,6 +451,11 @@ fn musket_horsemen_dismount_and_face_from_the_same_buttons() {
     ));
     let on_foot = play.desk.state().figure(rider.id()).unwrap();
     assert_eq!(on_foot.mount(), crate::tactical::omog::Mount::Foot);
+    // Not "moves": he dismounted where he stood.
+    assert_eq!(
+        said_since(&play.desk.log, logged),
+        [format!("The {} dismounts where he stands.", on_foot.name())]
+    );
     // He has had his order: facing now is refused, with the engine's reason.
     play.view.mode = Mode::Face;
     play.view.click(

@@ -3,8 +3,10 @@
 //! phrases them.
 
 use super::super::desk::{outcome_line, side_name};
+use super::super::omog_orders::{in_place, went, Told};
 use super::super::view::{Face, Note, Roll};
 use super::D;
+use crate::tactical::omog::orders::How;
 use crate::tactical::omog19c::engine::{OmogEvent, ShotOdds};
 use crate::tactical::omog19c::state::{
     Figure, FigureId, HeavyKind, OmogState, Phase, Role, TeamId, HOLD_TURNS, TURN_LIMIT,
@@ -14,14 +16,16 @@ use crate::tactical::ruleset::Side;
 use crate::tactical::table::{step, MM_PER_INCH};
 use crate::tactical::Template;
 
-/// Inches, to one decimal, with the inch mark.
-pub(super) fn inch(mm: f64) -> String {
-    format!("{:.1}″", mm / MM_PER_INCH)
-}
+pub(super) use super::super::omog_orders::inch;
 
 /// A figure's kind in a word.
 pub(super) fn kind(f: &Figure) -> &'static str {
-    match (f.role(), f.mount()) {
+    kind_on(f, f.mount())
+}
+
+/// A figure's kind in a word, were he on `mount`.
+fn kind_on(f: &Figure, mount: Mount) -> &'static str {
+    match (f.role(), mount) {
         (Role::Officer, Mount::Horse) => "mounted officer",
         (Role::Officer, Mount::Foot) => "officer",
         (Role::Gunner, _) => "gunner",
@@ -114,7 +118,7 @@ pub(super) fn note(desk: &D, e: &OmogEvent) -> Note {
         _ => None,
     };
     Note {
-        line: event_line(state, names, e),
+        line: event_line(state, names, e, told(desk)),
         by,
         heading: matches!(
             e,
@@ -202,24 +206,72 @@ fn rolls(state: &OmogState, e: &OmogEvent) -> Vec<Roll> {
     }
 }
 
+/// The order the desk just carried out, if it was a move along a path.
+fn told(desk: &D) -> Told<'_> {
+    desk.commands().last().and_then(|c| c.as_move())
+}
+
+/// A man's move as the engine made it: how far he went (nowhere, for a man who mounts,
+/// dismounts or climbs where he stands), what else the order did, and the share of his move
+/// it all took.
+fn moved_line(
+    state: &OmogState,
+    names: &[String; 2],
+    id: FigureId,
+    used: f64,
+    told: Told,
+) -> String {
+    let share = format!("using {:.0}% of its move", used * 100.0);
+    let Some(f) = state.figure(id) else {
+        return format!("figure #{} moves, {share}.", id.0);
+    };
+    let Some((how, mm)) = went(told, id) else {
+        // A crewman pushing the gun along with its gunner.
+        return format!("{} goes with the gun, {share}.", figure(names, f));
+    };
+    let far = inch(mm);
+    match how {
+        How::Walk => format!("{} moves {far}, {share}.", figure(names, f)),
+        How::Charge => format!("{} charges {far}, {share}.", figure(names, f)),
+        How::Remount => {
+            // Named as he was before the change, so a trooper is the one who dismounts.
+            let was = format!(
+                "{}'s {} #{}",
+                names[f.side().index()],
+                kind_on(f, f.mount().changed()),
+                id.0
+            );
+            let verb = match f.mount() {
+                Mount::Horse => "mounts",
+                Mount::Foot => "dismounts",
+            };
+            if in_place(mm) {
+                format!("{was} {verb} where he stands, {share}.")
+            } else {
+                format!("{was} moves {far} and {verb}, {share}.")
+            }
+        }
+        How::Climb if in_place(mm) => {
+            format!("{} climbs onto the roof, {share}.", figure(names, f))
+        }
+        How::Climb => format!(
+            "{} moves {far} and climbs onto the roof, {share}.",
+            figure(names, f)
+        ),
+    }
+}
+
 /// One event as a log line; `state` is the position after its command (the fallen keep their
-/// names there).
-pub(super) fn event_line(state: &OmogState, names: &[String; 2], e: &OmogEvent) -> Option<String> {
+/// names there); `told` is the order that wrote it.
+pub(super) fn event_line(
+    state: &OmogState,
+    names: &[String; 2],
+    e: &OmogEvent,
+    told: Told,
+) -> Option<String> {
     let f = |id| fig(state, names, id);
     Some(match e {
-        OmogEvent::Moved {
-            figure,
-            used,
-            charge,
-            ..
-        } => {
-            let verb = if *charge { "charges" } else { "moves" };
-            format!(
-                "{} {verb}, using {:.0}% of its move.",
-                f(*figure),
-                used * 100.0
-            )
-        }
+        OmogEvent::Moved { figure, used, .. } => moved_line(state, names, *figure, *used, told),
         OmogEvent::GunMoved { team, .. } => {
             let side = state.team(*team).map_or(Side::Attacker, |t| t.side());
             format!(
@@ -234,6 +286,12 @@ pub(super) fn event_line(state: &OmogState, names: &[String; 2], e: &OmogEvent) 
             format!("— {} —", phase_line(names, *turn, Phase::Move(*first)))
         }
         OmogEvent::Held { .. } | OmogEvent::ObjectiveOpen => return None,
+        // The move line of his order has said it, with the share of his move it took.
+        OmogEvent::Remounted { figure, .. } | OmogEvent::Climbed { figure }
+            if went(told, *figure).is_some() =>
+        {
+            return None
+        }
         OmogEvent::Remounted { figure, mount } => match mount {
             Mount::Horse => format!("{} mounts.", f(*figure)),
             Mount::Foot => format!("{} dismounts.", f(*figure)),

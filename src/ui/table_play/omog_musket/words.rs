@@ -2,8 +2,10 @@
 //! Every number comes from the engine's events; this only phrases them.
 
 use super::super::desk::{outcome_line, side_name};
+use super::super::omog_orders::{in_place, inch, went};
 use super::super::view::{Face, Note, Roll};
 use super::D;
+use crate::tactical::omog::orders::How;
 use crate::tactical::omog_musket::state::{FigureId, Phase, HOLD_TURNS};
 use crate::tactical::omog_musket::tables::Mount;
 use crate::tactical::omog_musket::MusketEvent;
@@ -25,18 +27,42 @@ pub(super) fn note(desk: &D, e: &MusketEvent) -> Note {
     let who = |id: FigureId| s.figure(id).map_or(format!("#{}", id.0), |f| f.name());
     let side_of = |id: FigureId| s.figure(id).map(|f| f.side());
     let pos = |id: FigureId| s.figure(id).map_or([0.0, 0.0], |f| f.pos());
+    let told = desk.commands().last().and_then(|c| c.as_move());
     let mut n = Note::default();
     match e {
         MusketEvent::Moved {
             figure, charged, ..
         } => {
             n.by = side_of(*figure);
-            n.line = Some(match charged {
-                Some(t) => format!("The {} charges the {}.", who(*figure), who(*t)),
-                None => format!("The {} moves.", who(*figure)),
+            n.line = Some(match (charged, went(told, *figure)) {
+                (Some(t), _) => format!("The {} charges the {}.", who(*figure), who(*t)),
+                (None, Some((How::Remount, mm))) => {
+                    let verb = match s.figure(*figure).map(|f| f.mount()) {
+                        Some(Mount::Horse) => "mounts",
+                        _ => "dismounts",
+                    };
+                    if in_place(mm) {
+                        format!("The {} {verb} where he stands.", who(*figure))
+                    } else {
+                        format!("The {} moves {} and {verb}.", who(*figure), inch(mm))
+                    }
+                }
+                (None, Some((How::Climb, mm))) if in_place(mm) => {
+                    format!("The {} climbs onto the roof.", who(*figure))
+                }
+                (None, Some((How::Climb, mm))) => format!(
+                    "The {} moves {} and climbs onto the roof.",
+                    who(*figure),
+                    inch(mm)
+                ),
+                (None, Some((_, mm))) => format!("The {} moves {}.", who(*figure), inch(mm)),
+                (None, None) => format!("The {} moves.", who(*figure)),
             });
         }
         MusketEvent::Held { .. } | MusketEvent::Hit { .. } => {}
+        // His move line has said it.
+        MusketEvent::Remounted { figure, .. } | MusketEvent::Climbed { figure }
+            if went(told, *figure).is_some() => {}
         MusketEvent::Remounted { figure, mount } => {
             n.by = side_of(*figure);
             n.line = Some(match mount {
