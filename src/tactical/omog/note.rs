@@ -61,7 +61,7 @@ pub fn garrison_note<K: Kit>(
     let men = plural(kit.soldier(mount));
     let odds = match (near, reach) {
         (Some(n), Some(r)) if reach != bands.last().map(|b| b.0) => format!(
-            "your {men} need a {n} at best to hit them and cannot beyond {:.0}″",
+            "your {men} need a {n} at best to hit them, and cannot hit them beyond {:.0}″",
             r / 25.4
         ),
         (Some(n), _) => format!("your {men} need a {n} at best to hit them"),
