@@ -11,7 +11,6 @@
 pub mod ai;
 pub mod apply;
 pub mod check;
-pub mod cohesion;
 pub mod command;
 pub mod engine;
 pub mod event;

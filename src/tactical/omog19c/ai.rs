@@ -389,7 +389,6 @@ pub fn piece_commands(
             });
         }
     }
-    super::cohesion::hold_back(field, state, f, &mut out);
     if f.role() == Role::Gunner {
         out.extend(
             gun_candidates(field, state, f.side())
