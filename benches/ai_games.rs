@@ -13,8 +13,8 @@
 //! beside it: on a machine shared by several builds the wall clock measures the neighbours.
 //!
 //! Not a test: `cargo bench --bench ai_games` (`-- --games N` per map and seat count, default
-//! 10; `--turn-limit T`, default 400; `--hard-games N`, default 3; `--maps a,b`, default every
-//! shipped map). `tools/bench-ai-games --baseline BIN` plays the same series with another build
+//! 10, 0 for none; `--turn-limit T`, default 400; `--hard-games N`, default 3; `--maps a,b`,
+//! default every shipped map). `tools/bench-ai-games --baseline BIN` plays the same series with another build
 //! beside this one, for before/after figures from one run.
 
 use std::cell::RefCell;
@@ -57,7 +57,8 @@ fn main() {
     println!(
         "ai_games: normal bots, {games} games per map and seat count, turn limit {turn_limit}"
     );
-    for name in &maps {
+    // `--games 0` skips the whole-game series (say, to measure only the hard level's budget).
+    for name in maps.iter().filter(|_| games > 0) {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("maps")
             .join(name);

@@ -260,3 +260,42 @@ fn answers_a_trade_by_what_it_holds_and_gains() {
         "it cannot give what it does not hold"
     );
 }
+
+/// Every command a `level` bot makes from here to the end of its main phase.
+fn main_phase_of(level: Level, mut state: State, board: &TableBoard) -> Vec<Command> {
+    let mut bot = General::new(level);
+    let mut done = Vec::new();
+    let mut rng = bot_rng(0, 0, 0);
+    while state.phase() == Phase::Main && done.len() < 50 {
+        let view = SeatView::of(&state, state.actor());
+        let cmd = bot.choose(&view, board, &done, &mut rng);
+        execute(&mut state, board, &cmd).unwrap();
+        done.push(cmd);
+    }
+    done
+}
+
+/// Two Guards shut Canillo's roads and three Blue Guards sit inside: every round the roads stay
+/// shut one of them dies (RULINGS §6). `normal` keeps its Guards where they are; before, the
+/// one not waiting on a building site walked off to build at Ordino the next turn, the clock
+/// stopped, and no siege between bots ever killed (issue 14).
+#[test]
+fn normal_keeps_a_siege_closed_until_it_kills() {
+    let board = valley();
+    let mut sc = bases();
+    let canillo = sc.settlement(BLUE, PlaceId(3), true, false);
+    for _ in 0..3 {
+        sc.unit(BLUE, UnitType::Guard, Location::Settlement(canillo));
+    }
+    let guards: Vec<UnitId> = (0..2)
+        .map(|_| sc.unit(RED, UnitType::Guard, road(&board, 2)))
+        .collect();
+    sc.turn(RED, Phase::Main, 9);
+    let state = sc.build(&board).unwrap();
+    assert_eq!(board.besiegers(&state, canillo), vec![RED]);
+    let moved: Vec<Command> = main_phase_of(Level::Normal, state, &board)
+        .into_iter()
+        .filter(|c| matches!(c, Command::Move(m) if guards.contains(&m.unit)))
+        .collect();
+    assert!(moved.is_empty(), "the siege was opened: {moved:?}");
+}

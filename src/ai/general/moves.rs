@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use super::war::{in_striking_range, objective, storms, Objective};
 use super::Ctx;
 use crate::map::PlaceId;
-use crate::rules::{Command, Location, MapPoint, Move, UnitId, UnitType};
+use crate::rules::{execute, Command, Location, MapPoint, Move, Target, UnitId, UnitType};
 
 /// Objectives tried in a turn before the army falls back on the nearest enemy.
 const OBJECTIVE_TRIES: usize = 3;
@@ -55,6 +55,10 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
             }
         }
         free.push(id);
+    }
+    if ctx.style.concentrate {
+        let holding = siege_holders(ctx);
+        free.retain(|u| !holding.contains(u));
     }
     // Settlements short of defenders take the nearest free units in reach.
     for s in ctx.state.settlements().filter(|s| s.owner() == ctx.me) {
@@ -115,16 +119,27 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         };
         // Who can really get within striking distance: the moves are tried, not guessed.
         let near = in_striking_range(ctx, t.at, &free);
-        let mut ready: Vec<UnitId> = Vec::new();
+        let mut close: Vec<UnitId> = Vec::new();
         let mut strike_moves: Vec<(UnitId, Option<Move>)> = Vec::new();
         for &u in &near {
             let mv = best_move(ctx, u, strike(ctx, t.at), &mut options);
             let end = mv.as_ref().map_or(ctx.state.unit_pos(u), |m| Some(m.to));
             if end.is_some_and(|p| p.distance_m(t.at) <= ctx.breadth * 0.95) {
-                ready.push(u);
+                close.push(u);
                 strike_moves.push((u, mv));
             }
         }
+        // The units the engine lets attack once moved storm on their own odds when they can;
+        // otherwise the whole close army still goes in, to fight whatever stands in its way
+        // (left out, `normal` walked away from every blocked target and fell to 10–9 against
+        // `easy` on the Andorra ladder).
+        let reached = can_attack_after(ctx, &strike_moves, t.target);
+        let ready = if storms(ctx, &t, &reached) {
+            strike_moves.retain(|(u, _)| reached.contains(u));
+            reached
+        } else {
+            close.clone()
+        };
         if storms(ctx, &t, &ready) {
             storm = true;
             free.retain(|x| !ready.contains(x));
@@ -135,9 +150,10 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         }
         if std::env::var_os("OMMS_AI_DEBUG").is_some() {
             eprintln!(
-                "[{}] objective near {} ready {} blocked {}",
+                "[{}] objective near {} close {} ready {} blocked {}",
                 ctx.me.0,
                 near.len(),
+                close.len(),
                 ready.len(),
                 blocked.len()
             );
@@ -335,4 +351,60 @@ fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option
         }
     }
     best.map(|(_, mv)| mv)
+}
+
+/// Which of `moves`' units could really attack `target` once every one of those moves is made:
+/// the moves are played on a copy of the position and the engine asked. Standing within a card
+/// breadth is not enough: an enemy stack on the road, or a road that does not join, keeps the
+/// target out of reach (issue 14's North Bayreuth armies stood thirty strong before a settlement
+/// only one of them could attack, and called it a storm turn after turn).
+fn can_attack_after(ctx: &Ctx, moves: &[(UnitId, Option<Move>)], target: Target) -> Vec<UnitId> {
+    if moves.is_empty() {
+        return Vec::new();
+    }
+    let mut trial = ctx.state.clone();
+    for mv in moves.iter().filter_map(|(_, m)| m.as_ref()) {
+        // A move the plan cannot make leaves its unit where it is; the engine judges from there.
+        let _ = execute(&mut trial, ctx.board, &Command::Move(mv.clone()));
+    }
+    moves
+        .iter()
+        .map(|(u, _)| *u)
+        .filter(|u| ctx.board.check_attack_reach(&trial, *u, target).is_ok())
+        .collect()
+}
+
+/// My units in the field round an enemy settlement I besiege, with two or more inside: they
+/// stay, so the siege clock runs until it kills (RULINGS §6: a unit inside dies each whole
+/// round the roads stay shut, down to the last).
+/// Without this the Guards that closed the roads walked off to build or to the next objective
+/// the very next turn, the clock stopped, and no siege between bots ever killed anything.
+fn siege_holders(ctx: &Ctx) -> Vec<UnitId> {
+    let mut out = Vec::new();
+    // The clock never kills the last unit inside: a siege of one is for storming, and holding
+    // it would only freeze the army before it (Malta's four seats stalled so).
+    for s in ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() != ctx.me && ctx.state.defenders(s.id()).len() >= 2)
+    {
+        let round: Vec<UnitId> = ctx
+            .state
+            .units_of(ctx.me)
+            .into_iter()
+            .filter(|u| {
+                ctx.state
+                    .unit(*u)
+                    .is_some_and(|u| !matches!(u.at(), Location::Settlement(_)))
+                    && ctx
+                        .state
+                        .unit_pos(*u)
+                        .is_some_and(|p| p.distance_m(s.pos()) <= ctx.breadth)
+            })
+            .collect();
+        if !round.is_empty() && ctx.board.besiegers(ctx.state, s.id()).contains(&ctx.me) {
+            out.extend(round);
+        }
+    }
+    out
 }

@@ -7,7 +7,9 @@
 //! when going on is worth less than stopping.
 
 use super::{settlement_value, unit_value, Ctx};
-use crate::rules::{odds, Dice, Location, MapPoint, PlayerId, Settlement, SettlementId, UnitId};
+use crate::rules::{
+    odds, Dice, Location, MapPoint, PlayerId, Settlement, SettlementId, Target, UnitId,
+};
 
 /// One attacker of an assault: its dice and what losing it costs.
 #[derive(Debug, Clone, Copy)]
@@ -231,6 +233,8 @@ pub(super) fn dice_in_hand(ctx: &Ctx) -> u8 {
 /// settlement left.
 #[derive(Debug, Clone)]
 pub(super) struct Objective {
+    /// What is attacked to take it.
+    pub target: Target,
     pub at: MapPoint,
     pub enemy: PlayerId,
     pub defenders: Vec<Guarding>,
@@ -296,32 +300,53 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
     if army.is_empty() && homes.is_empty() {
         return None;
     }
-    let distance = |at: MapPoint| -> f64 {
+    // `None` when no major road joins the target to any of the army: Guards and Invaders move
+    // only on roads, so an army could stand before such a target for ever (North Bayreuth's
+    // roads come in pieces; two hundred units waited six kilometres from an empty settlement
+    // on another piece for the rest of the game).
+    let distance = |at: MapPoint| -> Option<f64> {
         // Stacks share a point: each point's way is asked once.
-        let mut seen: Vec<(MapPoint, f64)> = Vec::new();
-        let mut d: Vec<f64> = if army.is_empty() { &homes } else { &army }
+        let mut seen: Vec<(MapPoint, Option<f64>)> = Vec::new();
+        let ways: Vec<Option<f64>> = if army.is_empty() { &homes } else { &army }
             .iter()
             .map(|p| match seen.iter().find(|(q, _)| q == p) {
                 Some((_, w)) => *w,
                 None => {
-                    let w = ctx.way(*p, at);
+                    let w = ctx
+                        .board
+                        .road_distance(*p, at)
+                        .map(|r| r.max(p.distance_m(at)));
                     seen.push((*p, w));
                     w
                 }
             })
+            .collect();
+        // A board without roads (the test table) tells no road distance at all.
+        let roads = ctx.board.road_distance(at, at).is_some();
+        if roads && ways.iter().all(Option::is_none) {
+            return None;
+        }
+        let points = if army.is_empty() { &homes } else { &army };
+        let off_roads = if roads { 3.0 } else { 1.0 };
+        let mut d: Vec<f64> = ways
+            .iter()
+            .zip(points)
+            // A unit off the target's roads counts as far off as the straight line, thrice.
+            .map(|(w, p)| w.unwrap_or(off_roads * p.distance_m(at)))
             .collect();
         d.sort_by(f64::total_cmp);
         // The nearer half of the army, not its nearest few: a handful of stragglers near another
         // target must not turn the whole army round (North Bayreuth's armies, switching
         // between three targets every other turn, never reached any of them).
         let k = d.len().min(ARMY_CORE.max(d.len().div_ceil(2)));
-        d[..k].iter().sum::<f64>() / k as f64 / ctx.card_len
+        Some(d[..k].iter().sum::<f64>() / k as f64 / ctx.card_len)
     };
     let mut candidates: Vec<Objective> = ctx
         .state
         .settlements()
         .filter(|s| s.owner() != ctx.me)
         .map(|s| Objective {
+            target: Target::Settlement(s.id()),
             at: s.pos(),
             enemy: s.owner(),
             defenders: guards(ctx, s.id()),
@@ -335,6 +360,7 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
         }
         if let Some(at) = ctx.state.unit_pos(u.id()) {
             candidates.push(Objective {
+                target: Target::Unit(u.id()),
                 at,
                 enemy: u.owner(),
                 defenders: stack_guards(ctx, u.id()),
@@ -347,7 +373,12 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
     for c in candidates.into_iter().filter(|c| !blocked.contains(&c.at)) {
         let near = in_striking_range(ctx, c.at, free);
         let now = assault(&strikers(ctx, &near, c.enemy, extra), &c.defenders, c.prize);
-        let distance = distance(c.at);
+        let distance = match distance(c.at) {
+            Some(d) => d,
+            None if near.is_empty() => continue,
+            // Off the army's roads, but some unit (a Scout over the fields) can strike it now.
+            None => 0.0,
+        };
         let hardness: f64 = c.defenders.iter().map(|d| f64::from(d.dice.0)).sum();
         let weakest = ctx.strength(c.enemy) / 10.0;
         let score = c.prize - 0.8 * hardness - 1.2 * distance - weakest
