@@ -15,10 +15,12 @@ pub mod command;
 pub mod event;
 pub mod execute;
 pub mod forces;
+pub mod general;
 pub mod position;
 pub mod refusal;
 pub mod state;
 pub mod tables;
+pub mod tactics;
 pub mod troops;
 
 use rand_chacha::ChaCha8Rng;

@@ -1,7 +1,8 @@
 //! Candidate commands for OMOG Musket and the tactical bot that picks among them. It plays as
 //! 19C's bot does — to cover on the way to the objective, the easiest shot first, a charge when
-//! the hand-to-hand odds favour it — and knows its muskets: a man who has fired stays in place
-//! to load when the enemy is near, an attacker keeps his load for a shot worth taking, and it
+//! the hand-to-hand odds favour it — and knows its muskets: with the enemy near, where a man
+//! ends his move is weighed by the shot he will have there against the fire he will draw
+//! ([`super::tactics`]), so a man who has fired stands to load before he comes on, and it
 //! weighs a charge with the hand-to-hand table's own bonuses (bayonets, riflemen, horse).
 
 use rand_chacha::ChaCha8Rng;
@@ -9,7 +10,8 @@ use rand_chacha::ChaCha8Rng;
 use super::check::{check_move, shot_odds, targets};
 use super::command::MusketCommand;
 use super::state::{contact, Figure, MusketState, Phase};
-use super::tables::{stick, Mount};
+use super::tables::stick;
+use super::tactics;
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
 use crate::tactical::omog::assault;
@@ -176,32 +178,67 @@ pub fn candidates(field: &Battlefield, state: &MusketState) -> Vec<MusketCommand
 }
 
 /// The bot's choice for the side to act: always a command that passes `check`.
-/// [`BotLevel::Captain`] and [`BotLevel::General`] play the same scored choice (this ruleset
-/// does not show its pieces to the generic planner); [`BotLevel::Random`] any legal command.
+/// [`BotLevel::Captain`] scores each of the next figure's commands and takes the best;
+/// [`BotLevel::General`] plays the rest of the turn out after its few best
+/// ([`super::general`]); [`BotLevel::Random`] any legal command. (This ruleset does not show its
+/// pieces to the generic planner.)
 pub fn choose(
     bot: BotLevel,
     field: &Battlefield,
     state: &MusketState,
     rng: &mut ChaCha8Rng,
 ) -> Option<MusketCommand> {
-    let side = match state.phase() {
-        Phase::Move(s) | Phase::Fire(s) => s,
-        Phase::Over => return None,
-    };
+    if state.phase() == Phase::Over {
+        return None;
+    }
     if matches!(bot, BotLevel::Random) {
         let cands = candidates(field, state);
         return Some(cands[below(rng, cands.len() as u32) as usize].clone());
     }
-    // One figure at a time, in id order: his best command, or he holds.
+    if matches!(bot, BotLevel::General) {
+        return Some(super::general::choose(field, state, rng));
+    }
+    Some(match ranked(field, state) {
+        Ok(cands) => pick(state, &cands),
+        Err(end) => end,
+    })
+}
+
+/// The Captain's pick among `ranked` candidates (best first): in the move phase standing is one
+/// of the candidates, weighed like the rest; in the fire phase a shot not worth taking is
+/// passed over and the man holds his fire.
+pub(super) fn pick(state: &MusketState, ranked: &[(f64, MusketCommand)]) -> MusketCommand {
+    let first = ranked.first().expect("a figure always has a candidate");
+    match (state.phase(), first) {
+        (Phase::Move(_), (_, c)) => c.clone(),
+        (_, (s, c)) if *s > 0.0 => c.clone(),
+        (_, (_, MusketCommand::Shoot { figure, .. })) => MusketCommand::Hold { figure: *figure },
+        // Already his holding his fire.
+        (_, (_, c)) => c.clone(),
+    }
+}
+
+/// The next figure of the side to act (one at a time, in id order) with his candidates and the
+/// Captain's score of each, best first (ties in the order offered, last first); or, when every
+/// figure has had his order, the command that ends the phase.
+pub(super) fn ranked(
+    field: &Battlefield,
+    state: &MusketState,
+) -> Result<Vec<(f64, MusketCommand)>, MusketCommand> {
+    let end = match state.phase() {
+        Phase::Move(_) => MusketCommand::EndMove,
+        _ => MusketCommand::EndFire,
+    };
+    let side = match state.phase() {
+        Phase::Move(s) | Phase::Fire(s) => s,
+        Phase::Over => return Err(end),
+    };
     let next = state.living(side).find(|f| match state.phase() {
         Phase::Move(_) => !f.moved(),
         _ => !f.fired(),
     });
     let Some(f) = next else {
-        return Some(match state.phase() {
-            Phase::Move(_) => MusketCommand::EndMove,
-            _ => MusketCommand::EndFire,
-        });
+        return Err(end);
     };
     // A garrison stays in its house unless it charges out, and a defender on the objective
     // only charges or takes cover: no other move of his scores.
@@ -210,14 +247,17 @@ pub fn choose(
         && distance(f.pos(), field.objective) <= inches(6.0)
         && in_cover(field, f.pos());
     let wander = !(holding || team.garrison() && in_cover(field, f.pos()));
-    let pick = moves_and_shots(field, state, f, wander)
+    let mut v: Vec<(f64, MusketCommand)> = moves_and_shots(field, state, f, wander)
         .into_iter()
         .map(|c| (score(field, state, side, &c), c))
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    Some(match pick {
-        Some((s, c)) if s > 0.0 => c,
-        _ => MusketCommand::Hold { figure: f.id() },
-    })
+        .collect();
+    if v.is_empty() {
+        // Unloaded, or charging, in the fire phase: he holds his fire.
+        v.push((0.0, MusketCommand::Hold { figure: f.id() }));
+    }
+    v.reverse();
+    v.sort_by(|a, b| b.0.total_cmp(&a.0));
+    Ok(v)
 }
 
 /// What closing with the enemy at `end` (charging or not) gains in hand to hand, in figures,
@@ -247,6 +287,17 @@ fn assault_bar(side: Side) -> f64 {
     }
 }
 
+/// Weights of the bot's reading of a firefight, in figures.
+mod weight {
+    /// A hit's chance from where a man ends his move (or stands), for a man loaded then.
+    pub const FIRE: f64 = 6.0;
+    /// Each hit he can expect to take there.
+    pub const EXPOSURE: f64 = 6.0;
+    /// Per inch closer to the objective. (Half as much while the enemy was near left the
+    /// attack standing off out of range: Liechtenstein, 8 battles, gap 22.9 against 18.2.)
+    pub const PROGRESS: f64 = 1.0;
+}
+
 /// Whether an enemy could be in this man's sights within a move.
 fn enemy_near(state: &MusketState, f: &Figure) -> bool {
     state
@@ -270,14 +321,24 @@ fn score(field: &Battlefield, state: &MusketState, side: Side, cmd: &MusketComma
                 return if w > assault_bar(side) {
                     10.0 + bonus + w
                 } else {
-                    -1.0
+                    // Never: not even to get out of a fire he is standing in.
+                    -1000.0
                 };
             }
             let before = distance(f.pos(), field.objective);
             let after = distance(end, field.objective);
+            let near = enemy_near(state, f);
             let mut s = 0.0;
             if side == Side::Attacker || after > inches(6.0) {
-                s += (before - after) / 25.4;
+                s += weight::PROGRESS * (before - after) / 25.4;
+            }
+            if near {
+                // Where he ends: the shot he has there (a moving man keeps only the load he
+                // has) against the fire he draws.
+                if state.loaded(f.id()) {
+                    s += weight::FIRE * tactics::best_shot(field, state, f, end);
+                }
+                s -= weight::EXPOSURE * tactics::exposure(field, state, f, end);
             }
             if in_cover(field, end) {
                 s += 2.0;
@@ -286,29 +347,34 @@ fn score(field: &Battlefield, state: &MusketState, side: Side, cmd: &MusketComma
                 s -= 2.0;
             }
             // Moving an empty musket keeps it empty a turn longer.
-            if !state.loaded(f.id()) && enemy_near(state, f) {
+            if !state.loaded(f.id()) && near {
                 s -= 2.5;
             }
             s
         }
         MusketCommand::Hold { figure } => {
             let f = state.figure(*figure).expect("candidate");
-            // Standing to load is worth it with the enemy near.
-            if state.phase() != Phase::Move(side) || state.loaded(f.id()) {
-                0.0
-            } else if enemy_near(state, f) {
-                0.5
-            } else {
-                0.1
+            if state.phase() != Phase::Move(side) {
+                return 0.0;
             }
+            if !enemy_near(state, f) {
+                return if state.loaded(f.id()) { 0.0 } else { 0.1 };
+            }
+            // Standing, he loads if he must and fires this turn from where he is, and takes
+            // the fire that comes there.
+            let loads = state.loaded(f.id()) || !f.travelled();
+            let fire = if loads {
+                weight::FIRE * tactics::best_shot(field, state, f, f.pos())
+            } else {
+                0.0
+            };
+            fire - weight::EXPOSURE * tactics::exposure(field, state, f, f.pos())
         }
         MusketCommand::Shoot { figure, target } => {
             let f = state.figure(*figure).expect("candidate");
             let t = state.figure(*target).expect("candidate");
             match shot_odds(field, state, f, t) {
                 Ok(_) if state.pending_hits().contains(target) => 0.0,
-                // An attacker on the move keeps a load for a shot worth its turn of loading.
-                Ok(o) if side == Side::Attacker && o.need >= 6 && f.mount() == Mount::Foot => 0.0,
                 // The man charging the shooter first, then the easiest shot.
                 Ok(o) => 20.0 - o.need as f64 + if o.at_charger { 3.0 } else { 0.0 },
                 Err(_) => 0.0,
