@@ -375,3 +375,31 @@ fn every_company_deploys_within_its_hqs_command_radius_with_the_hq_behind() {
         }
     }
 }
+
+#[test]
+fn the_attack_dialog_says_why_the_table_is_harder_than_the_dice() {
+    use omms::tactical::registry;
+    let rules = registry::get("dice-flew").unwrap();
+    let f = forces("2*foot", "2*foot");
+    // On the open table nobody is in cover: the line is about fire during a move and pinning.
+    let open = rules.table_note(&open_table(), &f).expect("a note");
+    assert!(
+        open.contains("while they move") && open.contains("any loss pins"),
+        "{open}"
+    );
+    assert!(!open.contains("houses or woods"), "{open}");
+    // At Encamp the line counts the garrison's units that deploy in houses or woods, if any.
+    let town = encamp(0.0);
+    let note = rules.table_note(&town, &f).expect("a note");
+    let s = DiceFlew.setup(&town, &f, 0);
+    let covered = s
+        .living(D)
+        .filter(|u| !u.staff() && omms::tactical::dice_flew::movement::cover_ground(&town, u.at))
+        .count();
+    assert_eq!(
+        note.starts_with(&format!("{covered} of their")),
+        covered > 0,
+        "{covered} in cover: {note}"
+    );
+    assert!(note.contains("any loss pins"), "{note}");
+}

@@ -24,6 +24,7 @@ pub mod fire;
 pub mod forces;
 pub mod melee;
 pub mod movement;
+pub mod note;
 pub mod patrol;
 pub mod preview;
 pub mod refusal;
@@ -120,5 +121,8 @@ impl Ruleset for DiceFlew {
         rng: &mut ChaCha8Rng,
     ) -> Option<DfCommand> {
         ai::choose(level, field, state, rng)
+    }
+    fn table_note(&self, field: &Battlefield, state: &DfState) -> Option<String> {
+        note::defence_note(field, state)
     }
 }
