@@ -363,13 +363,10 @@ fn altenplos_battle(
         let Some(actor) = DiceFlew.actor(&s) else {
             break;
         };
-        let legal = DiceFlew.legal_commands(&f, &s);
+        let legal = DiceFlew.legal_commands(f, &s);
         assert!(!legal.is_empty(), "{actor:?} has no legal command: {s:?}");
         for c in &legal {
-            assert!(
-                DiceFlew.check(&f, &s, c).is_ok(),
-                "{c:?} listed but refused"
-            );
+            assert!(DiceFlew.check(f, &s, c).is_ok(), "{c:?} listed but refused");
         }
         // The position of the old refusal: the tanks on the objective, the guns far behind.
         let tanks_there = s
@@ -377,12 +374,12 @@ fn altenplos_battle(
             .any(|u| !u.staff() && distance(u.at, f.objective) <= inches(6.0));
         if s.phase() == Phase::Move(Side::Attacker) && tanks_there && s.pending().is_none() {
             arrived += 1;
-            assert!(lagging_attack(&f, &s, actor).is_none(), "{s:?}");
+            assert!(lagging_attack(f, &s, actor).is_none(), "{s:?}");
         }
-        let cmd = bot::choose(&DiceFlew, bots[actor.index()], &f, &s, &mut rng)
+        let cmd = bot::choose(&DiceFlew, bots[actor.index()], f, &s, &mut rng)
             .expect("a battle in progress has a command");
         DiceFlew
-            .execute(&f, &mut s, &cmd)
+            .execute(f, &mut s, &cmd)
             .unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"));
     }
     assert!(DiceFlew.outcome(&s).is_some(), "the battle finished");
