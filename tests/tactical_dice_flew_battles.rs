@@ -311,10 +311,6 @@ fn an_attack_that_has_arrived_or_is_stuck_never_deadlocks_the_battle() {
     use omms::map::GameMap;
     use omms::rules::{FightDice, SideDice, UnitType};
     use omms::tactical::battlefield::{BattleSite, Battlefield};
-    use omms::tactical::bot;
-    use omms::tactical::dice_flew::check::lagging_attack;
-    use omms::tactical::dice_flew::state::Phase;
-    use omms::tactical::ruleset::Side;
     let m = GameMap::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/north-bayreuth"))
         .expect("shipped map");
     let place = m.place_by_name("Altenplos").expect("shipped place");
@@ -335,21 +331,42 @@ fn an_attack_that_has_arrived_or_is_stuck_never_deadlocks_the_battle() {
         defender: side(UnitType::Guard, 1, 1),
     }
     .forces();
-    let (seed, bots) = (2, [BotLevel::Captain, BotLevel::General]);
-    let mut s = DiceFlew.setup(&f, &fs, seed);
+    let bots = [BotLevel::Captain, BotLevel::General];
+    let mut arrived = 0;
+    // Seed 2 was the audit's; the guns now bombard, which changes its course: the first seed
+    // whose tanks reach the objective with the guns behind.
+    for seed in [2, 0, 1, 3, 4, 5, 6, 7] {
+        arrived += altenplos_battle(&f, &fs, seed, bots);
+        if arrived > 0 {
+            break;
+        }
+    }
+    assert!(arrived > 0, "the tanks reached the objective");
+}
+
+/// One Altenplos battle, every listed command checked; how often the attacker moved with its
+/// tanks on the objective (each time, no attack lagged).
+fn altenplos_battle(
+    f: &omms::tactical::battlefield::Battlefield,
+    fs: &omms::tactical::Forces,
+    seed: u64,
+    bots: [BotLevel; 2],
+) -> u32 {
+    use omms::tactical::bot;
+    use omms::tactical::dice_flew::check::lagging_attack;
+    use omms::tactical::dice_flew::state::Phase;
+    use omms::tactical::ruleset::Side;
+    let mut s = DiceFlew.setup(f, fs, seed);
     let mut rng = drive::bot_rng(seed);
     let mut arrived = 0;
     for _ in 0..DiceFlew.command_cap(&s) {
         let Some(actor) = DiceFlew.actor(&s) else {
             break;
         };
-        let legal = DiceFlew.legal_commands(&f, &s);
+        let legal = DiceFlew.legal_commands(f, &s);
         assert!(!legal.is_empty(), "{actor:?} has no legal command: {s:?}");
         for c in &legal {
-            assert!(
-                DiceFlew.check(&f, &s, c).is_ok(),
-                "{c:?} listed but refused"
-            );
+            assert!(DiceFlew.check(f, &s, c).is_ok(), "{c:?} listed but refused");
         }
         // The position of the old refusal: the tanks on the objective, the guns far behind.
         let tanks_there = s
@@ -357,16 +374,16 @@ fn an_attack_that_has_arrived_or_is_stuck_never_deadlocks_the_battle() {
             .any(|u| !u.staff() && distance(u.at, f.objective) <= inches(6.0));
         if s.phase() == Phase::Move(Side::Attacker) && tanks_there && s.pending().is_none() {
             arrived += 1;
-            assert!(lagging_attack(&f, &s, actor).is_none(), "{s:?}");
+            assert!(lagging_attack(f, &s, actor).is_none(), "{s:?}");
         }
-        let cmd = bot::choose(&DiceFlew, bots[actor.index()], &f, &s, &mut rng)
+        let cmd = bot::choose(&DiceFlew, bots[actor.index()], f, &s, &mut rng)
             .expect("a battle in progress has a command");
         DiceFlew
-            .execute(&f, &mut s, &cmd)
+            .execute(f, &mut s, &cmd)
             .unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"));
     }
     assert!(DiceFlew.outcome(&s).is_some(), "the battle finished");
-    assert!(arrived > 0, "the tanks reached the objective");
+    arrived
 }
 
 /// The bot fights with what it has: its companies fire (interrupting moves as well as at the

@@ -9,11 +9,15 @@
 //! [`refusal`] and [`state`] (whose [`state::Pending`] pauses a move for interrupting fire);
 //! [`ai`] is its bot. The reading of the rules is in `docs/rules/dice_flew.md`.
 //!
-//! [`artillery`] is the off-table batteries, their fire plans and forward observers.
+//! [`artillery`] is the off-table batteries, their fire plans and forward observers;
+//! [`bombard`] the on-table guns and mortars shelling in the bombardment step; [`telephone`]
+//! the lines laid and cut in play.
 
 pub mod ai;
+pub mod ai_guns;
 pub mod apply;
 pub mod artillery;
+pub mod bombard;
 pub mod check;
 pub mod command;
 pub mod deployment;
@@ -30,6 +34,7 @@ pub mod preview;
 pub mod refusal;
 pub mod state;
 pub mod tables;
+pub mod telephone;
 pub mod unit;
 
 use rand_chacha::ChaCha8Rng;
@@ -85,7 +90,7 @@ impl Ruleset for DiceFlew {
         check::actor(state)
     }
     fn legal_commands(&self, field: &Battlefield, state: &DfState) -> Vec<DfCommand> {
-        ai::candidates(field, state)
+        ai_guns::legal(field, state)
     }
     fn check(&self, field: &Battlefield, state: &DfState, cmd: &DfCommand) -> Result<(), Refusal> {
         check::check(field, state, cmd)

@@ -229,6 +229,7 @@ pub fn choose(
         (Phase::Move(side), None) => {
             let careful = level == BotLevel::General;
             call_fire(field, s, side)
+                .or_else(|| super::ai_guns::choose(field, s, side))
                 .or_else(|| send_patrol(field, s, side))
                 .or_else(|| {
                     // The HQs and observers first, up behind their companies, so that the

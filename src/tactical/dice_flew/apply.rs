@@ -47,6 +47,20 @@ fn pin_patrols(state: &mut DfState, c: super::unit::UnitId, pinned: bool) {
     }
 }
 
+/// A unit that moves cuts its own line; the CO moving takes his exchange with him, and so
+/// every line of his side with it.
+fn cut_own_line(state: &mut DfState, unit: super::unit::UnitId) {
+    let (side, co) = {
+        let u = &state.units[unit.0 as usize];
+        (u.side, u.kind == Kind::Co)
+    };
+    for u in state.units.iter_mut() {
+        if u.id == unit || (co && u.side == side) {
+            u.phone = false;
+        }
+    }
+}
+
 /// Apply one event: the only code that changes the battle, its dice included.
 pub fn apply(state: &mut DfState, e: &DfEvent) {
     state.dice.advance(e.dice());
@@ -114,6 +128,10 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
         DfEvent::PartBegan { side } => {
             state.phase = Phase::Move(*side);
             state.fired.clear();
+            let units = &state.units;
+            state
+                .bombarded
+                .retain(|id| units[id.0 as usize].side != *side);
             for u in state.units.iter_mut().filter(|u| u.side == *side) {
                 u.busy = false;
                 u.moved = false;
@@ -149,7 +167,7 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             u.moved = true;
             u.busy = true;
             u.to_ground = false;
-            u.phone = false;
+            cut_own_line(state, *unit);
         }
         DfEvent::Paused { pending } => state.pending = Some(pending.clone()),
         DfEvent::Passed => {
@@ -183,7 +201,7 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             let u = &mut state.units[unit.0 as usize];
             u.at = *to;
             u.pinned = true;
-            u.phone = false;
+            cut_own_line(state, *unit);
         }
         DfEvent::Melee { units, losses, .. } => {
             for id in units.iter().flatten() {
@@ -206,6 +224,39 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             }
         }
         DfEvent::Conceded { .. } => {}
+        DfEvent::Bombarded { unit, .. } => {
+            state.bombarded.push(*unit);
+            state.units[unit.0 as usize].busy = true;
+        }
+        DfEvent::Shelled { target, losses, .. } => take(state, *target, losses),
+        DfEvent::LineLaid { unit } => {
+            // Laying the wire is the unit's move: it stands still this part.
+            let u = &mut state.units[unit.0 as usize];
+            u.phone = true;
+            u.moved = true;
+        }
+        DfEvent::LineCut { unit, .. } => state.units[unit.0 as usize].phone = false,
+        DfEvent::PlanChange {
+            battery,
+            turn,
+            feature,
+            ok,
+            ..
+        } => {
+            state.plans_tried.retain(|(b, _)| b != battery);
+            state.plans_tried.push((*battery, state.turn));
+            if *ok {
+                let b = &mut state.batteries[battery.0 as usize];
+                b.plan.retain(|p| p.turn != *turn);
+                if let Some(feature) = feature {
+                    b.plan.push(super::artillery::PlannedShot {
+                        turn: *turn,
+                        feature: *feature,
+                    });
+                    b.plan.sort_by_key(|p| p.turn);
+                }
+            }
+        }
         DfEvent::Ended { outcome } => {
             state.outcome = Some(*outcome);
             state.phase = Phase::Over;

@@ -128,46 +128,78 @@ pub(super) fn barrage(
 ) {
     let points = out.state().battery(battery).map_or(0, |b| b.points());
     for &target in targets {
-        let t = out.state().unit(target).expect("target").clone();
-        if !t.alive() {
+        let Some(s) = strike(out, field, points, target) else {
             continue;
-        }
-        let cover = t.to_ground || cover_ground(field, t.at);
-        let before = t.strength();
-        let fall = if let Some(a) = t.kind.armour() {
-            let (front, flank) = a.defence();
-            let def = if t.open_topped { flank } else { front };
-            let dice: Vec<u8> = (0..dice_for(points, 5)).map(|_| out.roll()).collect();
-            let totals = dice.iter().map(|&d| d as i32 - cover as i32);
-            let kills = totals.clone().filter(|&x| x > def).count() as u32;
-            let level = totals.clone().any(|x| x == def);
-            let losses = vehicles(&t, kills);
-            out.emit(DfEvent::Barrage {
-                battery,
-                target,
-                dice,
-                hits: kills,
-                defence: Some(def),
-                losses,
-            });
-            losses.total() == 0 && level
-        } else {
-            let (dice, hits, losses) =
-                super::execute::roll_soft(out, &t, dice_for(points, 10), false, cover);
-            out.emit(DfEvent::Barrage {
-                battery,
-                target,
-                dice,
-                hits,
-                defence: None,
-                losses,
-            });
-            losses.total() > 0 && reaches(losses.total(), before, loss_fraction(t.quality))
         };
-        if fall {
+        out.emit(DfEvent::Barrage {
+            battery,
+            target,
+            dice: s.dice,
+            hits: s.hits,
+            defence: s.defence,
+            losses: s.losses,
+        });
+        if s.falls_back {
             super::execute::fall_back(out, field, target, at);
         }
     }
+}
+
+/// A barrage's dice against one unit, rolled but not yet written.
+pub(super) struct Strike {
+    /// The dice.
+    pub dice: Vec<u8>,
+    /// Hits, or vehicles destroyed.
+    pub hits: u32,
+    /// The armour's defence met.
+    pub defence: Option<i32>,
+    /// Figures lost.
+    pub losses: Losses,
+    /// Whether the target must fall back (hard hit, or armour meeting its defence exactly).
+    pub falls_back: bool,
+}
+
+/// Roll `points` of barrage at `target` (none if it is gone): the reckoning every barrage
+/// shares, off-table or on.
+pub(super) fn strike(
+    out: &mut Emitter<DfState>,
+    field: &Battlefield,
+    points: u32,
+    target: UnitId,
+) -> Option<Strike> {
+    let t = out.state().unit(target)?.clone();
+    if !t.alive() {
+        return None;
+    }
+    let cover = t.to_ground || cover_ground(field, t.at);
+    let before = t.strength();
+    Some(if let Some(a) = t.kind.armour() {
+        let (front, flank) = a.defence();
+        let def = if t.open_topped { flank } else { front };
+        let dice: Vec<u8> = (0..dice_for(points, 5)).map(|_| out.roll()).collect();
+        let totals = dice.iter().map(|&d| d as i32 - cover as i32);
+        let kills = totals.clone().filter(|&x| x > def).count() as u32;
+        let level = totals.clone().any(|x| x == def);
+        let losses = vehicles(&t, kills);
+        Strike {
+            dice,
+            hits: kills,
+            defence: Some(def),
+            losses,
+            falls_back: losses.total() == 0 && level,
+        }
+    } else {
+        let (dice, hits, losses) =
+            super::execute::roll_soft(out, &t, dice_for(points, 10), false, cover);
+        Strike {
+            dice,
+            hits,
+            defence: None,
+            losses,
+            falls_back: losses.total() > 0
+                && reaches(losses.total(), before, loss_fraction(t.quality)),
+        }
+    })
 }
 
 /// Vehicles destroyed: the lightest guns first.

@@ -1,6 +1,7 @@
 //! Whether a Dice Flew command is legal now, and whose command the battle waits for.
 
-use super::artillery::may_call;
+use super::artillery::{may_call, BatteryId};
+use super::bombard::may_bombard;
 use super::command::DfCommand;
 use super::fire::{closest_target, may_fire_at, NoShot};
 use super::movement::{move_fraction, room, Blocked};
@@ -8,6 +9,7 @@ use super::patrol::{check_detach, check_rejoin};
 use super::refusal::Refusal;
 use super::state::{DfState, Pending, Phase, TURN_LIMIT};
 use super::tables::engaged;
+use super::telephone::check_lay;
 use super::unit::{Action, BattalionId, Order, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::ruleset::Side;
@@ -178,6 +180,45 @@ pub fn check_move(
     order_allows(s, u, to).map_err(Refusal::Order)
 }
 
+/// A change to a battery's fire plan: at the start of the side's part, before anything moves,
+/// one try a turn, for a turn still to come (this turn's shells have already landed).
+fn check_plan_change(
+    s: &DfState,
+    side: Side,
+    battery: BatteryId,
+    turn: u32,
+    feature: Option<u16>,
+) -> Result<(), Refusal> {
+    if s.phase() != Phase::Move(side) || s.pending().is_some() {
+        return Err(Refusal::NotNow(
+            "fire plans change at the start of your part of the turn",
+        ));
+    }
+    let b = s.battery(battery).filter(|b| b.side == side);
+    let b = b.ok_or(Refusal::NotYours)?;
+    if s.living(side).any(|u| u.moved) {
+        return Err(Refusal::AfterMoving);
+    }
+    if s.plan_tried(battery) {
+        return Err(Refusal::Plan(
+            "a change to that battery's plan has been tried this turn",
+        ));
+    }
+    if turn <= s.turn() || turn > TURN_LIMIT {
+        return Err(Refusal::Plan(
+            "only a line for a turn still to come can change",
+        ));
+    }
+    match feature {
+        Some(f) if f as usize >= s.features().len() => Err(Refusal::NoFeature),
+        Some(f) if b.planned(turn) == Some(f) => Err(Refusal::Plan("that line says so already")),
+        None if b.planned(turn).is_none() => Err(Refusal::Plan(
+            "there is no line for that turn to strike out",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Whether the command is legal now.
 pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Refusal> {
     let Some(side) = actor(s) else {
@@ -297,6 +338,31 @@ pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Re
                     NoShot::NoDice => Refusal::NoDice(u.label()),
                 })
         }
+        DfCommand::Bombard { unit, target } => {
+            if phase != Phase::Move(side) || pending.is_some() || s.living(side).any(|u| u.moved) {
+                return Err(Refusal::NotNow(
+                    "bombardments come at the start of your part, before anything moves",
+                ));
+            }
+            let u = own_unit(s, side, *unit)?;
+            let t = s
+                .unit(*target)
+                .ok_or(Refusal::CannotBombard(u.label(), "there is no such unit"))?;
+            may_bombard(field, s, u, t).map_err(|w| Refusal::CannotBombard(u.label(), w))
+        }
+        DfCommand::LayLine { unit } => {
+            if phase != Phase::Move(side) || pending.is_some() {
+                return Err(Refusal::NotNow(
+                    "lines are laid in your side's movement, instead of moving",
+                ));
+            }
+            check_lay(s, side, *unit)
+        }
+        DfCommand::ChangePlan {
+            battery,
+            turn,
+            feature,
+        } => check_plan_change(s, side, *battery, *turn, *feature),
         DfCommand::Done => match (phase, pending) {
             (Phase::Move(_), None) => match lagging_attack(field, s, side) {
                 Some((at, _)) => Err(Refusal::AttackLags(

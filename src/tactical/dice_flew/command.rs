@@ -84,4 +84,28 @@ pub enum DfCommand {
     },
     /// End the side's movement, or its firing.
     Done,
+    /// At the start of the side's part, before anything moves: an on-table gun or mortar
+    /// company bombards an enemy unit its side sees; it may not shoot until its next part.
+    Bombard {
+        /// The guns or mortars.
+        unit: UnitId,
+        /// The enemy unit shelled.
+        target: UnitId,
+    },
+    /// In the side's movement, instead of moving: a headquarters or observer runs a telephone
+    /// line back to its CO (the CO himself: sets up the exchange the lines run to).
+    LayLine {
+        /// The unit laying it.
+        unit: UnitId,
+    },
+    /// At the start of the side's part, before anything moves: try to change (or strike out,
+    /// `feature` none) a coming turn's line of a battery's fire plan, by the order-change roll.
+    ChangePlan {
+        /// Which battery.
+        battery: BatteryId,
+        /// The turn of the line.
+        turn: u32,
+        /// The feature shelled instead, or none to strike the line out.
+        feature: Option<u16>,
+    },
 }

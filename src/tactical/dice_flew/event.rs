@@ -257,6 +257,58 @@ pub enum DfEvent {
         /// How.
         outcome: BattleOutcome,
     },
+    /// An on-table gun or mortar company bombards an enemy unit (and may not shoot until its
+    /// side's next part).
+    Bombarded {
+        /// The guns or mortars.
+        unit: UnitId,
+        /// The unit shelled.
+        target: UnitId,
+        /// Where the shells fall: the target's ground.
+        at: TablePoint,
+    },
+    /// An on-table bombardment's dice against its target, reckoned as a barrage.
+    Shelled {
+        /// The guns or mortars.
+        unit: UnitId,
+        /// The unit struck.
+        target: UnitId,
+        /// The dice.
+        dice: Vec<u8>,
+        /// Hits (soft targets) or vehicles destroyed (armour).
+        hits: u32,
+        /// The armour's defence the dice met (none for soft targets).
+        defence: Option<i32>,
+        /// Figures lost.
+        losses: Losses,
+    },
+    /// A telephone line was laid back to the CO (for the CO: his exchange was set up).
+    LineLaid {
+        /// The unit on the new line.
+        unit: UnitId,
+    },
+    /// A unit's telephone line was cut: by an enemy crossing its wire, or by shells on it.
+    LineCut {
+        /// The unit whose line it was.
+        unit: UnitId,
+        /// The enemy unit that crossed the wire (none: shellfire).
+        by: Option<UnitId>,
+    },
+    /// A try to change a coming turn's line of a battery's fire plan: the order-change roll.
+    PlanChange {
+        /// Which battery.
+        battery: BatteryId,
+        /// The turn of the line.
+        turn: u32,
+        /// The feature asked for (none: strike the line out).
+        feature: Option<u16>,
+        /// The die.
+        die: u8,
+        /// Its modifier.
+        modifier: i32,
+        /// Whether it went through.
+        ok: bool,
+    },
 }
 
 impl DfEvent {
@@ -270,7 +322,8 @@ impl DfEvent {
             DfEvent::OrderChange { .. }
             | DfEvent::CommandRoll { .. }
             | DfEvent::CallForFire { .. } => 1,
-            DfEvent::Barrage { dice, .. } => dice.len() as u64,
+            DfEvent::Barrage { dice, .. } | DfEvent::Shelled { dice, .. } => dice.len() as u64,
+            DfEvent::PlanChange { .. } => 1,
             DfEvent::Retreated { .. } => 2,
             DfEvent::Melee { dice, .. } => (dice[0].len() + dice[1].len()) as u64,
             _ => 0,

@@ -19,6 +19,7 @@ use super::tables::{
     command_radius, dice_for, fire_die, loss_fraction, order_change_reach, rally_modifier, reaches,
     COMMAND_ROLL,
 };
+use super::telephone::{cut_by_crossing, cut_by_shells};
 use super::unit::{Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::Emitter;
@@ -69,6 +70,7 @@ pub fn execute(
                     at,
                     planned: false,
                 });
+                cut_by_shells(&mut out, at);
                 barrage(&mut out, field, *battery, at, &[*target]);
             }
         }
@@ -178,6 +180,28 @@ pub fn execute(
             let (target, _) = closest_target(field, out.state(), &u, None).expect("checked");
             fire(&mut out, field, *shooter, target);
         }
+        DfCommand::Bombard { unit, target } => {
+            super::bombard::bombard(&mut out, field, *unit, *target);
+        }
+        DfCommand::LayLine { unit } => out.emit(DfEvent::LineLaid { unit: *unit }),
+        DfCommand::ChangePlan {
+            battery,
+            turn,
+            feature,
+        } => {
+            // The CO sends the change back to the guns by their own line off the table: only
+            // his loss makes it harder.
+            let die = out.roll();
+            let modifier = -(out.state().co(side).is_none() as i32);
+            out.emit(DfEvent::PlanChange {
+                battery: *battery,
+                turn: *turn,
+                feature: *feature,
+                die,
+                modifier,
+                ok: die as i32 + modifier >= COMMAND_ROLL,
+            });
+        }
         DfCommand::Done => match out.state().phase() {
             Phase::Move(s) => {
                 out.emit(DfEvent::MovementEnded { side: s });
@@ -259,6 +283,7 @@ fn go_on(out: &mut Out, field: &Battlefield, unit: UnitId, dest: TablePoint) {
                 to: p,
                 facing,
             });
+            cut_by_crossing(out, unit, from, p);
             if k < steps {
                 out.emit(DfEvent::Paused {
                     pending: Pending::Interrupt {
@@ -285,6 +310,7 @@ fn go_on(out: &mut Out, field: &Battlefield, unit: UnitId, dest: TablePoint) {
         to: dest,
         facing,
     });
+    cut_by_crossing(out, unit, from, dest);
     out.emit(DfEvent::MoveEnded { unit });
 }
 
@@ -444,6 +470,7 @@ fn begin_part(out: &mut Out, field: &Battlefield, side: Side) {
             at,
             planned: true,
         });
+        cut_by_shells(out, at);
         let struck = struck_at(out.state(), at);
         barrage(out, field, battery, at, &struck);
     }

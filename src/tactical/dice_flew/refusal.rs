@@ -66,4 +66,13 @@ pub enum Refusal {
     /// An attack order's battalion must advance with at least half its companies.
     #[error("Under its attack order, half of the battalion's companies must advance on {0} or be fighting.")]
     AttackLags(String),
+    /// The unit may not bombard (the reason follows its name).
+    #[error("The {0} cannot bombard: {1}.")]
+    CannotBombard(String, &'static str),
+    /// A telephone line cannot be laid.
+    #[error("No telephone line: {0}.")]
+    Line(&'static str),
+    /// A fire plan's line cannot be changed so.
+    #[error("The fire plan: {0}.")]
+    Plan(&'static str),
 }

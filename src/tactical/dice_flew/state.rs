@@ -75,6 +75,12 @@ pub struct DfState {
     /// Off-table batteries.
     #[serde(default)]
     pub(super) batteries: Vec<Battery>,
+    /// On-table guns and mortars that bombarded since their side's part began.
+    #[serde(default)]
+    pub(super) bombarded: Vec<UnitId>,
+    /// Each battery's last fire-plan change tried, with its turn (one try a turn).
+    #[serde(default)]
+    pub(super) plans_tried: Vec<(BatteryId, u32)>,
 }
 
 impl DfState {
@@ -98,7 +104,20 @@ impl DfState {
             outcome: None,
             dice: Dice::new(seed),
             batteries: Vec::new(),
+            bombarded: Vec::new(),
+            plans_tried: Vec::new(),
         }
+    }
+
+    /// Whether an on-table gun or mortar company has bombarded since its side's part began
+    /// (it may not shoot until its next part).
+    pub fn has_bombarded(&self, id: UnitId) -> bool {
+        self.bombarded.contains(&id)
+    }
+
+    /// Whether a change to the battery's fire plan has been tried this turn.
+    pub fn plan_tried(&self, b: BatteryId) -> bool {
+        self.plans_tried.contains(&(b, self.turn))
     }
 
     /// Off-table batteries of both sides.

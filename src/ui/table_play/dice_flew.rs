@@ -5,6 +5,7 @@
 //! every hand-over goes through the pass screen, so one seat never sees the other's orders or
 //! decisions.
 
+mod guns;
 mod hover;
 mod orders;
 mod pieces;
@@ -373,6 +374,16 @@ impl RulesetView for DiceFlewView {
             }
             support::Tool::Call { .. } => {
                 return "Click the enemy unit the observer should bring the guns down on.".into()
+            }
+            support::Tool::Bombard { .. } => {
+                return "Click the enemy unit the guns should shell; the hover says whether they \
+                        may."
+                    .into()
+            }
+            support::Tool::Replan { .. } => {
+                return "Pick the line's turn, then click the place ◆ to shell instead, or strike \
+                        it out."
+                    .into()
             }
             support::Tool::None => {}
         }

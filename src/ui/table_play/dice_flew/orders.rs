@@ -202,6 +202,7 @@ pub(super) fn buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, grid: 
                 }
                 if me {
                     support::move_buttons(view, desk, ui, grid);
+                    super::guns::buttons(view, desk, ui, grid);
                 }
             } else {
                 draft_buttons(view, desk, ui, grid, me);

@@ -10,6 +10,7 @@ use super::super::super::table::{self as tdraw, ink_on, Badges, Frame, TableShot
 use super::super::super::Fonts;
 use crate::tactical::dice_flew::state::DfState;
 use crate::tactical::dice_flew::tables::{command_radius, Armour};
+use crate::tactical::dice_flew::telephone::wires;
 use crate::tactical::dice_flew::unit::{footprint, Kind, Unit};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{inches, step, TablePoint};
@@ -106,12 +107,8 @@ pub(super) fn dashed(a: [f32; 2], z: [f32; 2], dash: f32, width: f32, c: Color) 
 /// within half a move and part of it, dashed once it is a company of its own.
 fn draw_links(s: &DfState, f: &Frame, colours: [Color; 2]) {
     for side in [Side::Attacker, Side::Defender] {
-        let Some(co) = s.co(side).filter(|c| c.phone) else {
-            continue;
-        };
-        let a = f.px(co.at);
-        for u in s.living(side).filter(|u| u.phone && u.id != co.id) {
-            dashed(a, f.px(u.at), 4.0, 1.4, WIRE);
+        for (_, a, b) in wires(s, side) {
+            dashed(f.px(a), f.px(b), 4.0, 1.4, WIRE);
         }
     }
     for p in s.units().iter().filter(|u| u.alive()) {
@@ -168,6 +165,10 @@ pub(super) fn draw_forces(
         // An observer names the battery he calls.
         if let Some(b) = s.batteries().iter().find(|b| b.observer == Some(u.id)) {
             badges.label(p, r, format!("bty {}", b.id.0 + 1), GUNS, WHITE);
+        }
+        // Guns that bombarded may not shoot until their side's next part.
+        if s.has_bombarded(u.id) {
+            badges.label(p, r, "bombarded", GUNS, WHITE);
         }
     }
 }

@@ -42,6 +42,19 @@ pub(super) enum Tool {
         /// The battery.
         battery: BatteryId,
     },
+    /// At the start of the side's part: a click on an enemy bombards it with these guns.
+    Bombard {
+        /// The guns or mortars.
+        unit: UnitId,
+    },
+    /// At the start of the side's part: a click on a place changes the battery's line for
+    /// `turn` (the order-change roll).
+    Replan {
+        /// The battery.
+        battery: BatteryId,
+        /// The turn of the line.
+        turn: u32,
+    },
 }
 
 /// The batteries of the side at the device.
@@ -281,6 +294,7 @@ pub(super) fn move_buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, g
 pub(super) fn click(view: &mut DiceFlewView, desk: &mut D, p: TablePoint, r: f64) -> bool {
     match view.tool {
         Tool::None => false,
+        Tool::Bombard { .. } | Tool::Replan { .. } => super::guns::click(view, desk, p, r),
         Tool::Plan { battery, turn } => {
             let Some(feature) = feature_at(desk.state(), p, r) else {
                 view.tool = Tool::None;
@@ -319,6 +333,7 @@ pub(super) fn hover(view: &DiceFlewView, desk: &D, p: TablePoint, r: f64) -> Opt
     let s = desk.state();
     match view.tool {
         Tool::None => None,
+        Tool::Bombard { .. } | Tool::Replan { .. } => super::guns::hover(view, desk, p, r),
         Tool::Plan { battery, turn } => {
             let b = s.battery(battery)?;
             let feature = feature_at(s, p, r)?;
@@ -426,6 +441,7 @@ pub(super) fn tool_fits(view: &DiceFlewView, s: &DfState) -> bool {
         Tool::None => true,
         Tool::Plan { .. } => matches!(s.phase(), Phase::Orders(_)),
         Tool::Call { .. } => matches!(s.phase(), Phase::Move(_)) && s.pending().is_none(),
+        Tool::Bombard { .. } | Tool::Replan { .. } => super::guns::fits(view, s),
     }
 }
 
@@ -447,6 +463,7 @@ impl Shells {
                 self.falls.clear();
             }
             DfEvent::Bombardment { at, planned, .. } => self.falls.push((*at, *planned)),
+            DfEvent::Bombarded { at, .. } => self.falls.push((*at, false)),
             _ => {}
         }
     }

@@ -400,8 +400,10 @@ pub(super) fn note(desk: &D, e: &DfEvent) -> Note {
             return n;
         }
         // Events the engine adds later are named by their tag until they get their own words.
-        #[allow(unreachable_patterns)]
-        other => (None, tag_words(other)),
+        other => match super::guns::note(desk, other) {
+            Some(n) => return n,
+            None => (None, tag_words(other)),
+        },
     };
     n.by = by;
     n.line = Some(line);
