@@ -93,6 +93,12 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
             ));
         }
     }
+    // The units the sea play ferries walk to its port; those on a land an enemy party raids go
+    // for it.
+    for (u, at, within) in super::sea::muster(ctx, &free) {
+        free.retain(|x| *x != u);
+        goals.push((u, Goal { at, within }));
+    }
     // Empty enemy settlements in reach: the nearest unit goes to take them.
     for s in ctx.state.settlements().filter(|s| s.owner() != ctx.me) {
         if !ctx.state.defenders(s.id()).is_empty() {

@@ -1,24 +1,31 @@
 //! The general at sea (RULINGS §10). It takes to the water only when the land will not do: when
-//! every free place on its own land is taken while free places lie across the water, or when no
-//! enemy settlement can be reached by road at all. Then it builds a Ship with spades at the port
-//! nearest the aim, walks free units into that port, boards up to three, sails the Ship (over the
-//! engine's own reach: its suggested moves and straight runs it checks) to lie off the aim, and
-//! lands them next to it, where the land play takes over (building on the free place, or
-//! storming the settlement). In the attack phase its Ships fight enemy Ships when the odds are
-//! even or better and there is nothing of its own aboard to lose.
+//! the army stands on a land where no enemy is (the enemy can only be reached by sea), or when
+//! every free place on its lands is taken while free places lie across the water. Then it
+//! builds Ships with spades at the port nearest the aim, the land plan walks every free unit of
+//! that land into the port ([`muster`]), the Ships take them over in waves of full loads (the
+//! Ships in harbour sail together; an empty Ship comes back for more), and land them next to the
+//! aim, where the land play takes over. Once a party is ashore, the next waves land next to the
+//! enemy settlement nearest to it, so the army across the water grows instead of starting over.
+//! An enemy party landed on a land of the general's is met by every free unit there. In the
+//! attack phase its Ships fight enemy Ships when the odds are even or better and there is
+//! nothing of its own aboard to lose.
 //!
 //! Which land a point stands on is the board's public answer ([`Board::land_group`]); every
 //! command goes through the rules' check first, and only the seat's view is read.
 //!
 //! [`Board::land_group`]: crate::rules::Board::land_group
 
-use std::collections::BTreeSet;
-
 use super::Ctx;
 use crate::rules::{
     cheapest_set, defence_dice, odds, Attack, BoardShip, BuildShip, Command, Land, Location,
     MapPoint, Move, SettlementId, Suit, Target, UnitId, UnitType, SHIP_CAPACITY,
 };
+
+#[path = "sea_lands.rs"]
+mod lands;
+
+pub(super) use lands::muster;
+use lands::{aim, Lands};
 
 /// What the general crosses the water for.
 #[derive(Debug, Clone, Copy)]
@@ -62,99 +69,23 @@ fn my_ships(ctx: &Ctx) -> Vec<UnitId> {
         .collect()
 }
 
-/// Why to cross the water now, if there is a reason.
-fn aim(ctx: &Ctx) -> Option<Aim> {
-    if !ctx.state.options().seafaring || !ctx.board.has_ports() {
-        return None;
-    }
-    let group = |p: MapPoint| ctx.board.land_group(p);
-    let mine: Vec<_> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() == ctx.me)
-        .collect();
-    let home: BTreeSet<u32> = mine.iter().filter_map(|s| group(s.pos())).collect();
-    if home.is_empty() {
-        return None;
-    }
-    let ports: Vec<(SettlementId, MapPoint)> = mine
-        .iter()
-        .filter(|s| ctx.board.is_port(ctx.state, s.id()))
-        .map(|s| (s.id(), s.pos()))
-        .collect();
-    if ports.is_empty() {
-        return None;
-    }
-    let abroad = |p: MapPoint| group(p).is_some_and(|g| !home.contains(&g));
-    let enemies: Vec<_> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .collect();
-    let enemy_at_home = enemies.iter().any(|s| !abroad(s.pos()));
-    // Weakest first, then nearest to a port of mine: a landing party is small.
-    let port_dist = |p: MapPoint| {
-        ports
-            .iter()
-            .map(|(_, q)| q.distance_m(p))
-            .fold(f64::INFINITY, f64::min)
-    };
-    let sites = ctx.free_sites();
-    let room_at_home = sites.iter().any(|(_, p, _)| !abroad(*p));
-    let army = ctx
-        .state
-        .units_of(ctx.me)
-        .into_iter()
-        .filter(|u| !is_ship(ctx, *u))
-        .count();
-    let target = if !enemy_at_home && !enemies.is_empty() {
-        if room_at_home && army < ARMY_TO_SAIL {
-            return None;
-        }
-        enemies
-            .iter()
-            .filter(|s| abroad(s.pos()))
-            .map(|s| {
-                let guards = ctx.state.defenders(s.id()).len() as f64;
-                (guards * ctx.card_len + port_dist(s.pos()), s.pos())
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, p)| p)
-    } else {
-        if room_at_home {
-            None
-        } else {
-            sites
-                .iter()
-                .filter(|(_, p, _)| abroad(*p))
-                .map(|(_, p, _)| (port_dist(*p), *p))
-                .min_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|(_, p)| p)
-        }
-    }?;
-    let (port, port_at) = ports.iter().copied().min_by(|a, b| {
-        a.1.distance_m(target)
-            .total_cmp(&b.1.distance_m(target))
-            .then(a.0.cmp(&b.0))
-    })?;
-    Some(Aim {
-        at: target,
-        port,
-        port_at,
-    })
-}
-
 /// The next seafaring command of the main phase: build, land (a party that can go ashore next
-/// to the aim does so before its Ship moves on), board, sail, or walk to the port.
+/// to the aim does so before its Ship moves on), board, sail, or land a party whose Ship can get
+/// no nearer. (Walking to the sailing port is the land plan's, steered by [`muster`].)
 pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
+    // Nothing afloat and nothing to build with: nothing to work out at sea.
+    if my_ships(ctx).is_empty() && cheapest_set(ctx.state, ctx.me, Suit::Spades).is_none() {
+        return None;
+    }
     let Some(aim) = aim(ctx) else {
-        return land(ctx, None);
+        return land(ctx, None, true).or_else(|| hunt(ctx, None));
     };
     build(ctx, &aim)
-        .or_else(|| land(ctx, Some(&aim)))
+        .or_else(|| land(ctx, Some(&aim), false))
         .or_else(|| board(ctx, &aim))
+        .or_else(|| hunt(ctx, Some(&aim)))
         .or_else(|| sail(ctx, &aim))
-        .or_else(|| walk_to_port(ctx, &aim))
+        .or_else(|| land(ctx, Some(&aim), true))
 }
 
 fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
@@ -202,24 +133,34 @@ fn boarders(ctx: &Ctx, aim: &Aim) -> Vec<UnitId> {
         .collect()
 }
 
-/// Move a Ship: loaded, once no one else in the port can board this turn, towards the aim;
-/// empty, back to the sailing port's harbour. (Boarding is tried before sailing, so anyone
-/// waiting is someone who could not board this Ship.)
+/// Move a Ship: loaded, once it is full or no one more is coming to the port, towards the aim;
+/// empty, back to the sailing port's harbour. Before a first landing, a loaded Ship in harbour
+/// also waits for the others still loading there, so the wave lands together (a party of three
+/// landing alone next to a fortified town is lost before the next one comes). (Boarding is
+/// tried before sailing, so anyone waiting in the port is someone who could not board yet.)
 fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
-    let waiting = boarders(ctx, aim).len();
-    for ship in my_ships(ctx) {
-        let Some(u) = ctx.state.unit(ship) else {
-            continue;
-        };
-        let Some(pos) = ctx.state.unit_pos(ship) else {
-            continue;
-        };
-        if u.moved() {
-            continue;
-        }
-        let aboard = ctx.state.cargo(ship).len();
+    let ships: Vec<(UnitId, MapPoint, usize)> = my_ships(ctx)
+        .into_iter()
+        .filter(|s| ctx.state.unit(*s).is_some_and(|u| !u.moved()))
+        .filter_map(|s| Some((s, ctx.state.unit_pos(s)?, ctx.state.cargo(s).len())))
+        .collect();
+    if ships.is_empty() {
+        return None;
+    }
+    let more = !boarders(ctx, aim).is_empty() || coming(ctx, aim);
+    let loading = |pos: MapPoint, aboard: usize| {
+        aboard < SHIP_CAPACITY && more && in_harbour_at(ctx, pos, aim)
+    };
+    let first_wave = !ashore_near(ctx, aim);
+    let prey = prey(ctx);
+    let near_prey = |pos: MapPoint| prey.iter().any(|p| p.0.distance_m(pos) <= ctx.breadth);
+    for &(ship, pos, aboard) in &ships {
         let goal = if aboard > 0 {
-            if aboard < SHIP_CAPACITY && waiting > 0 && in_harbour_at(ctx, pos, aim) {
+            if loading(pos, aboard) {
+                continue;
+            }
+            let others_loading = ships.iter().any(|&(o, p, n)| o != ship && loading(p, n));
+            if first_wave && in_harbour_at(ctx, pos, aim) && others_loading {
                 continue;
             }
             // Lying off the aim within a card's breadth is close enough to land next to it.
@@ -228,7 +169,8 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
             }
             aim.at
         } else {
-            if in_harbour_at(ctx, pos, aim) {
+            // An empty Ship that has closed on its prey strikes in the attack phase.
+            if in_harbour_at(ctx, pos, aim) || near_prey(pos) {
                 continue;
             }
             aim.port_at
@@ -238,6 +180,101 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
         }
     }
     None
+}
+
+/// An empty Ship with no one waiting to board goes for a loaded enemy Ship within a card's
+/// length that it may fight at even odds or better (one out of its harbour), or for any Ship of
+/// a player with no settlement left: a beaten attacker only goes home (RULINGS §10) while a
+/// beaten defender sinks with everyone aboard, so the hunt drowns landing parties cheaply; and
+/// a player who has lost every settlement lives on in its Ships, which only Ships can end
+/// (Malta games stood undecided for 130 turns with one side's last units afloat).
+fn hunt(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
+    let prey = prey(ctx);
+    if prey.is_empty() {
+        return None;
+    }
+    let loading = aim.is_some_and(|a| !boarders(ctx, a).is_empty() || coming(ctx, a));
+    if loading && prey.iter().all(|p| !p.1) {
+        return None;
+    }
+    for ship in my_ships(ctx) {
+        if !ctx.state.cargo(ship).is_empty() || ctx.state.unit(ship).is_none_or(|u| u.moved()) {
+            continue;
+        }
+        let Some(pos) = ctx.state.unit_pos(ship) else {
+            continue;
+        };
+        if loading && aim.is_some_and(|a| in_harbour_at(ctx, pos, a)) {
+            continue;
+        }
+        let Some(target) = prey
+            .iter()
+            .filter(|(p, homeless)| *homeless || p.distance_m(pos) <= ctx.card_len)
+            .map(|(p, _)| *p)
+            .min_by(|a, b| a.distance_m(pos).total_cmp(&b.distance_m(pos)))
+        else {
+            continue;
+        };
+        if target.distance_m(pos) <= ctx.breadth * 0.9 {
+            continue;
+        }
+        if let Some(mv) = best_sea_move(ctx, ship, pos, target) {
+            return Some(Command::Move(mv));
+        }
+    }
+    None
+}
+
+/// Where the enemy Ships worth hunting lie (a player's with no settlement left, or one
+/// carrying a party out of its harbour), and whether their owner has no settlement left.
+fn prey(ctx: &Ctx) -> Vec<(MapPoint, bool)> {
+    ctx.state
+        .units()
+        .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
+        .filter_map(|u| {
+            let homeless = ctx.state.settlements().all(|s| s.owner() != u.owner());
+            let party = !ctx.state.cargo(u.id()).is_empty()
+                && defence_dice(ctx.state, ctx.board, u.id()).0 <= 1;
+            (homeless || party).then_some((ctx.state.unit_pos(u.id())?, homeless))
+        })
+        .collect()
+}
+
+/// Whether more of my units are on their way into the sailing port: in the field on its land
+/// within a card's length of it and not waiting on a free place, or in the port already but
+/// moved this turn.
+fn coming(ctx: &Ctx, aim: &Aim) -> bool {
+    let home = ctx.board.land_group(aim.port_at);
+    ctx.state.units_of(ctx.me).into_iter().any(|u| {
+        let Some(unit) = ctx.state.unit(u) else {
+            return false;
+        };
+        match unit.at() {
+            Location::Settlement(s) if s == aim.port => {
+                unit.moved()
+                    && ctx
+                        .state
+                        .settlement(s)
+                        .is_some_and(|s| !ctx.kept_in(s).contains(&u))
+            }
+            Location::Road(p) | Location::OffRoad(p) => {
+                p.distance_m(aim.port_at) <= ctx.card_len
+                    && ctx.board.place_under(p).is_none()
+                    && ctx.board.land_group(p) == home
+            }
+            _ => false,
+        }
+    })
+}
+
+/// Whether a land unit of mine stands ashore on the aim's land within two card lengths of it:
+/// the first wave has landed, the next ones reinforce it as they come.
+fn ashore_near(ctx: &Ctx, aim: &Aim) -> bool {
+    let island = ctx.board.land_group(aim.at);
+    Lands::of(ctx)
+        .mine
+        .iter()
+        .any(|m| Some(m.2) == island && m.1.distance_m(aim.at) <= 2.0 * ctx.card_len)
 }
 
 fn in_harbour_at(ctx: &Ctx, pos: MapPoint, aim: &Aim) -> bool {
@@ -293,13 +330,12 @@ fn exposed(ctx: &Ctx, at: MapPoint) -> bool {
         .any(|p| p.distance_m(at) <= ctx.breadth)
 }
 
-/// A unit aboard goes ashore at the landing nearest the aim, on the aim's island, once that
-/// landing is within striking distance of the aim (a card's breadth: it may attack this turn),
-/// or once its Ship can get no nearer (an aim inland, past the last water the Ship reaches: the
-/// party lands on the nearest shore and marches). A Ship that has sailed this turn and is still
-/// short of both keeps its party aboard for the next turn, rather than dropping it on whatever
-/// shore it passes. With no aim, at the nearest landing.
-fn land(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
+/// A unit aboard goes ashore at the landing nearest the aim, on the aim's land, once that
+/// landing is within striking distance of the aim (a card's breadth: it may attack this turn);
+/// with `stuck` (no Ship could sail nearer), also at the nearest landing there however far,
+/// unless its Ship has sailed this turn (it keeps its party aboard for the next turn rather
+/// than dropping it on whatever shore it passes). With no aim, at the nearest landing.
+fn land(ctx: &Ctx, aim: Option<&Aim>, stuck: bool) -> Option<Command> {
     for ship in my_ships(ctx) {
         let party: Vec<UnitId> = ctx
             .state
@@ -313,6 +349,15 @@ fn land(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
         let Some(ship_at) = ctx.state.unit_pos(ship) else {
             continue;
         };
+        let sailed = ctx.state.unit(ship).is_some_and(|s| s.moved());
+        if let Some(a) = aim {
+            // A landing lies within a breadth of the Ship, and must lie within one of the aim;
+            // farther off, the landings are not worth asking for (this is asked every command).
+            let far = ship_at.distance_m(a.at) > 2.0 * ctx.breadth;
+            if (!stuck && far) || (stuck && sailed) {
+                continue;
+            }
+        }
         let (goal, island) = match aim {
             Some(a) => (a.at, ctx.board.land_group(a.at)),
             None => (ship_at, None),
@@ -330,11 +375,8 @@ fn land(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
         else {
             continue;
         };
-        if aim.is_some() && nearest > ctx.breadth {
-            let sailed = ctx.state.unit(ship).is_some_and(|s| s.moved());
-            if sailed || best_sea_move(ctx, ship, ship_at, goal).is_some() {
-                continue;
-            }
+        if aim.is_some() && !stuck && nearest > ctx.breadth {
+            continue;
         }
         for unit in party {
             let best = spots
@@ -357,80 +399,10 @@ fn landed_dist(c: &Command, goal: MapPoint) -> f64 {
     }
 }
 
-/// Send free units on land towards the sailing port, as many as the Ships can carry.
-fn walk_to_port(ctx: &Ctx, aim: &Aim) -> Option<Command> {
-    let ships = my_ships(ctx);
-    if ships.is_empty() && cheapest_set(ctx.state, ctx.me, Suit::Spades).is_none() {
-        return None;
-    }
-    let room = SHIP_CAPACITY * ships.len().max(1);
-    let ready = boarders(ctx, aim).len()
-        + ships
-            .iter()
-            .map(|s| ctx.state.cargo(*s).len())
-            .sum::<usize>();
-    if ready >= room {
-        return None;
-    }
-    let home = ctx.board.land_group(aim.port_at);
-    let mut walkers: Vec<(f64, UnitId)> = ctx
-        .state
-        .units_of(ctx.me)
-        .into_iter()
-        .filter_map(|u| {
-            let unit = ctx.state.unit(u)?;
-            if unit.moved() || unit.kind() == UnitType::Ship {
-                return None;
-            }
-            match unit.at() {
-                Location::Road(_) | Location::OffRoad(_) => {}
-                Location::Settlement(s) if s != aim.port => {
-                    let set = ctx.state.settlement(s)?;
-                    if ctx.kept_in(set).contains(&u) {
-                        return None;
-                    }
-                }
-                _ => return None,
-            }
-            let pos = ctx.state.unit_pos(u)?;
-            (ctx.board.land_group(pos) == home).then(|| (pos.distance_m(aim.port_at), u))
-        })
-        .collect();
-    walkers.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    for (d, unit) in walkers.into_iter().take(room - ready) {
-        let into = Move {
-            unit,
-            to: aim.port_at,
-            via: None,
-            off_road: false,
-        };
-        if ctx.ok(&Command::Move(into.clone())) {
-            return Some(Command::Move(into));
-        }
-        let best = ctx
-            .board
-            .candidate_moves(ctx.state, unit)
-            .into_iter()
-            .map(|mv| (mv.to.distance_m(aim.port_at), mv))
-            .filter(|(left, _)| *left < d - 1.0)
-            .min_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some((_, mv)) = best {
-            return Some(Command::Move(mv));
-        }
-    }
-    None
-}
-
-/// Whether the sea play steers this planned move (Ships, and units waiting in the sailing port
-/// for a Ship), so the land plan leaves it alone.
+/// Whether the sea play steers this planned move: Ships are the sea play's alone. (The units it
+/// ferries are steered inside the land plan, by [`muster`].)
 pub(super) fn steers(ctx: &Ctx, cmd: &Command) -> bool {
-    let Command::Move(mv) = cmd else {
-        return false;
-    };
-    if is_ship(ctx, mv.unit) {
-        return true;
-    }
-    aim(ctx).is_some_and(|a| boarders(ctx, &a).contains(&mv.unit))
+    matches!(cmd, Command::Move(mv) if is_ship(ctx, mv.unit))
 }
 
 /// An attack of one of my Ships on an enemy Ship worth making: odds at least even, and nothing

@@ -327,3 +327,6 @@ fn a_loaded_ship_neither_attacks_a_ship_nor_sails_within_its_strike() {
         Some(Command::Move(mv)) if mv.unit == free.unit("ship").unwrap()
     ));
 }
+
+#[path = "sea_war_tests.rs"]
+mod war;

@@ -1,0 +1,221 @@
+//! The war across the water, in small positions on Malta: the army at home keeps crossing after a
+//! first town across the water has fallen, the next wave lands by the army already ashore, the
+//! Ships in harbour sail as one wave, an enemy party ashore is met, and the last Ships of a
+//! player with no settlement left are hunted down.
+
+use super::*;
+use crate::ai::general::moves;
+
+/// Red's base at Iċ-Ċirkewwa and Ix-Xemxija on Malta and Għajnsielem on Gozo, taken from Blue,
+/// who holds Ix-Xagħra and Marsalforn.
+const FOOTHOLD: &str = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
+  {"id": "xemxija", "owner": "Red", "place": "Ix-Xemxija"},
+  {"id": "gh", "owner": "Red", "place": "Għajnsielem"},
+  {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true},
+  {"id": "ms", "owner": "Blue", "place": "Marsalforn"}
+]"#;
+
+fn foothold_units(extra: &str) -> String {
+    let mut units: Vec<String> = (0..8)
+        .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "base"}}"#))
+        .collect();
+    units.push(r#"{"id": "p", "owner": "Red", "type": "invader", "in": "gh"}"#.into());
+    units.push(r#"{"id": "b", "owner": "Blue", "type": "guard", "in": "xaghra"}"#.into());
+    units.push(r#"{"id": "m", "owner": "Blue", "type": "guard", "in": "ms"}"#.into());
+    format!("[{}{extra}]", units.join(","))
+}
+
+#[test]
+fn after_a_town_across_the_water_falls_the_army_at_home_still_crosses() {
+    let board = board();
+    // With the enemy on Gozo and Red holding a town there too, Malta is still a land with no
+    // enemy on it: its army builds a Ship at the port nearest Gozo...
+    let sc = position(FOOTHOLD, &foothold_units(""), r#"["10S", "9S", "2H"]"#);
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["base"]),
+        other => panic!("expected a Ship built at Iċ-Ċirkewwa: {other:?}"),
+    }
+    // ...and boards the Ship in harbour there.
+    let ship = format!(
+        r#", {{"id": "ship", "owner": "Red", "type": "ship", "at": {}}}"#,
+        sea_off(CIRKEWWA)
+    );
+    let sc = position(FOOTHOLD, &foothold_units(&ship), r#"["2H"]"#);
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BoardShip(b)) => assert_eq!(b.ship, sc.unit("ship").unwrap()),
+        other => panic!("expected an Invader boarding at Iċ-Ċirkewwa: {other:?}"),
+    }
+    // The units in Ix-Xemxija, with nothing to fight on Malta, walk to the sailing port.
+    let units =
+        foothold_units(r#", {"id": "w", "owner": "Red", "type": "invader", "in": "xemxija"}"#);
+    let sc = position(FOOTHOLD, &units, r#"["2H"]"#);
+    let w = sc.unit("w").unwrap();
+    let port = sc.state.settlement(sc.settlements["base"]).unwrap().pos();
+    let from = sc.state.unit_pos(w).unwrap();
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    let mv = moves::plan(&ctx).into_iter().find_map(|c| match c {
+        Command::Move(m) if m.unit == w => Some(m),
+        _ => None,
+    });
+    let mv = mv.expect("the Invader in Ix-Xemxija moves");
+    assert!(
+        mv.to.distance_m(port) < from.distance_m(port) - 500.0,
+        "it walks towards Iċ-Ċirkewwa: {mv:?}"
+    );
+}
+
+#[test]
+fn the_next_wave_lands_by_the_army_already_ashore() {
+    let board = board();
+    // Red holds Iż-Żebbuġ on Gozo's north coast; Blue Ta' Sannat by the channel, Marsalforn
+    // next to Red's foothold, and its base Ix-Xagħra. A loaded Ship off Gozo's south-east
+    // makes for Marsalforn, by the army ashore, not for the town nearest the home port.
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
+  {"id": "zb", "owner": "Red", "place": "Iż-Żebbuġ"},
+  {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true},
+  {"id": "sannat", "owner": "Blue", "place": "Ta' Sannat"},
+  {"id": "ms", "owner": "Blue", "place": "Marsalforn"}
+]"#;
+    let units = r#"[{"id": "ship", "owner": "Red", "type": "ship", "at": [14.305, 36.012]},
+        {"id": "a", "owner": "Red", "type": "invader", "aboard": "ship"},
+        {"id": "b", "owner": "Red", "type": "invader", "aboard": "ship"},
+        {"id": "c", "owner": "Red", "type": "invader", "aboard": "ship"},
+        {"id": "z1", "owner": "Red", "type": "invader", "in": "zb"},
+        {"id": "z2", "owner": "Red", "type": "invader", "in": "zb"},
+        {"id": "g", "owner": "Red", "type": "guard", "in": "base"},
+        {"id": "x1", "owner": "Blue", "type": "guard", "in": "xaghra"},
+        {"id": "x2", "owner": "Blue", "type": "guard", "in": "xaghra"},
+        {"id": "s", "owner": "Blue", "type": "guard", "in": "sannat"},
+        {"id": "m", "owner": "Blue", "type": "guard", "in": "ms"}]"#;
+    let sc = position(
+        settlements,
+        &format!("{}{RESERVE}]", &units[..units.len() - 1]),
+        "[]",
+    );
+    let ship = sc.unit("ship").unwrap();
+    let ms = sc.state.settlement(sc.settlements["ms"]).unwrap().pos();
+    let from = sc.state.unit_pos(ship).unwrap();
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => {
+            assert_eq!(mv.unit, ship);
+            assert!(
+                mv.to.distance_m(ms) < from.distance_m(ms) - 1000.0,
+                "the Ship closes on Marsalforn: {mv:?}"
+            );
+        }
+        other => panic!("expected the Ship to sail for Marsalforn: {other:?}"),
+    }
+}
+
+/// Red's two Ships in harbour at Iċ-Ċirkewwa, one full and one with a single Invader aboard,
+/// bound for Ix-Xagħra, the rest of the army in Ix-Xemxija; `extra` more units.
+fn wave(extra: &str) -> LoadedScenario {
+    let at = sea_off(CIRKEWWA);
+    position(
+        ACROSS,
+        &format!(
+            r#"[{{"id": "s1", "owner": "Red", "type": "ship", "at": {at}}},
+            {{"id": "s2", "owner": "Red", "type": "ship", "at": {at}}},
+            {{"id": "a", "owner": "Red", "type": "invader", "aboard": "s1"}},
+            {{"id": "b", "owner": "Red", "type": "invader", "aboard": "s1"}},
+            {{"id": "c", "owner": "Red", "type": "invader", "aboard": "s1"}},
+            {{"id": "d", "owner": "Red", "type": "invader", "aboard": "s2"}},
+            {{"id": "g", "owner": "Red", "type": "guard", "in": "base"}}{},
+            {{"id": "x", "owner": "Blue", "type": "guard", "in": "xaghra"}}{extra}]"#,
+            RESERVE.replace(r#""in": "base""#, r#""in": "xemxija""#)
+        ),
+        r#"["2H"]"#,
+    )
+}
+
+#[test]
+fn the_ships_in_harbour_sail_as_one_wave() {
+    let board = board();
+    // An Invader on the road a short walk from the port: both Ships wait for it, the full one
+    // too, so the first landing is four strong rather than three and then one.
+    let sc = wave(r#", {"id": "w", "owner": "Red", "type": "invader", "at": [14.345, 35.975]}"#);
+    let w = sc.unit("w").unwrap();
+    let port = sc.state.settlement(sc.settlements["base"]).unwrap().pos();
+    let card_len = sc.setup.scale.measure_m(crate::map::Measure::CardLength);
+    assert!(sc.state.unit_pos(w).unwrap().distance_m(port) <= card_len);
+    assert_eq!(
+        decide(&sc.state, &board, main_phase),
+        None,
+        "the wave waits"
+    );
+    // With no one more coming, the wave sails.
+    let sc = wave("");
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => {
+            assert!([sc.unit("s1"), sc.unit("s2")].contains(&Some(mv.unit)))
+        }
+        other => panic!("expected a Ship of the wave to sail: {other:?}"),
+    }
+}
+
+#[test]
+fn an_enemy_party_ashore_is_met_by_the_army() {
+    let board = board();
+    // Blue's party landed south of Il-Mosta; Red's army in Il-Mosta goes for it, not for
+    // Blue's town across the water.
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
+  {"id": "mosta", "owner": "Red", "place": "Il-Mosta"},
+  {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}
+]"#;
+    let mut units: Vec<String> = (0..6)
+        .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "mosta"}}"#))
+        .collect();
+    units.push(r#"{"id": "g", "owner": "Red", "type": "guard", "in": "base"}"#.into());
+    units.push(r#"{"id": "r1", "owner": "Blue", "type": "invader", "at": [14.44, 35.875]}"#.into());
+    units.push(r#"{"id": "x", "owner": "Blue", "type": "guard", "in": "xaghra"}"#.into());
+    let sc = position(settlements, &format!("[{}]", units.join(",")), r#"["2H"]"#);
+    let raider = sc.state.unit_pos(sc.unit("r1").unwrap()).unwrap();
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    let moved: Vec<Move> = moves::plan(&ctx)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Move(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert!(moved.len() >= 3, "the army goes out: {moved:?}");
+    for m in &moved {
+        let from = sc.state.unit_pos(m.unit).unwrap();
+        assert!(
+            m.to.distance_m(raider) < from.distance_m(raider) - 500.0,
+            "every move closes on the party: {m:?}"
+        );
+    }
+}
+
+#[test]
+fn the_last_ships_of_a_player_without_settlements_are_hunted() {
+    let board = board();
+    // Blue has lost every settlement; its last Guard is aboard a Ship in the Gozo channel.
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true}
+]"#;
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
+        {{"id": "g", "owner": "Red", "type": "guard", "in": "base"}},
+        {{"id": "bs", "owner": "Blue", "type": "ship", "at": [14.27, 36.005]}},
+        {{"id": "x", "owner": "Blue", "type": "guard", "aboard": "bs"}}]"#,
+        sea_off(CIRKEWWA)
+    );
+    let sc = position(settlements, &units, r#"["2H"]"#);
+    let ship = sc.unit("ship").unwrap();
+    let prey = sc.state.unit_pos(sc.unit("bs").unwrap()).unwrap();
+    let from = sc.state.unit_pos(ship).unwrap();
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => {
+            assert_eq!(mv.unit, ship);
+            assert!(mv.to.distance_m(prey) < from.distance_m(prey) - 1000.0);
+        }
+        other => panic!("expected Red's Ship to go after Blue's: {other:?}"),
+    }
+}
