@@ -21,11 +21,13 @@ pub mod command;
 pub mod event;
 pub mod execute;
 pub mod forces;
+pub mod general;
 pub mod geom;
 pub mod ground;
 pub mod position;
 pub mod refusal;
 pub mod state;
+pub mod way;
 
 use rand_chacha::ChaCha8Rng;
 

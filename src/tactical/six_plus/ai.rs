@@ -91,6 +91,18 @@ fn unit_orders(field: &Battlefield, state: &SixState, u: &Unit, v: &mut Vec<SixC
     let enemy = nearest_enemy(state, u).map(|e| e.at);
     let mut bearings: Vec<f64> = (0..8).map(|k| 45.0 * f64::from(k)).collect();
     bearings.push(compass_bearing(u.at, field.objective));
+    // Down the way to the objective, where it bends off the straight line.
+    let probe = |b: f64| {
+        state
+            .ground()
+            .to_objective(field, u.kind, step(u.at, b, 30.0))
+    };
+    if let Some(b) = (0..16)
+        .map(|k| 22.5 * f64::from(k))
+        .min_by(|a, b| probe(*a).total_cmp(&probe(*b)))
+    {
+        bearings.push(b);
+    }
     if let Some(e) = enemy {
         bearings.push(compass_bearing(u.at, e));
     }
@@ -130,10 +142,12 @@ pub fn choose(
             let v = candidates(field, state);
             (!v.is_empty()).then(|| v[rng.random_range(0..v.len())].clone())
         }
-        // The look-ahead already weighs every reply exactly (nothing is random here), so the
-        // stronger level has nothing more to sample.
-        BotLevel::Captain | BotLevel::General => Some(match state.phase() {
+        BotLevel::Captain => Some(match state.phase() {
             Phase::Move => plan_move(field, state, true, Some(rng)),
+            _ => plan_fire(field, state, Some(rng)),
+        }),
+        BotLevel::General => Some(match state.phase() {
+            Phase::Move => super::general::plan_move(field, state, rng),
             _ => plan_fire(field, state, Some(rng)),
         }),
     }
@@ -145,7 +159,10 @@ pub const NEAR_EQUAL: f64 = 0.75;
 
 /// The best of `scored`; with a stream, any of those within [`NEAR_EQUAL`] of it, drawn from the
 /// stream (the first best without one, so the greedy yardstick stays fixed).
-fn pick<T: Clone>(scored: &[(f64, T)], rng: Option<&mut ChaCha8Rng>) -> Option<(f64, T)> {
+pub(super) fn pick<T: Clone>(
+    scored: &[(f64, T)],
+    rng: Option<&mut ChaCha8Rng>,
+) -> Option<(f64, T)> {
     let best = scored
         .iter()
         .fold(None::<&(f64, T)>, |b, x| match b {
@@ -164,7 +181,7 @@ fn pick<T: Clone>(scored: &[(f64, T)], rng: Option<&mut ChaCha8Rng>) -> Option<(
 }
 
 /// How much a side wants the objective: the attacker must take it, the defender keep it.
-fn objective_weight(side: Side) -> f64 {
+pub(super) fn objective_weight(side: Side) -> f64 {
     match side {
         Side::Attacker => 0.08,
         Side::Defender => 0.04,
@@ -223,27 +240,40 @@ fn worth(field: &Battlefield, s: &SixState, id: UnitId, replies: bool) -> f64 {
     }
     let fragile = 1.0 + f64::from(u.hits) / 12.0;
     let threat = if replies { threat } else { 0.0 };
-    gain - 0.6 * threat * fragile - objective_weight(u.side) * distance(u.at, field.objective)
+    // The way the block can walk, not the straight line: a strip of trees between it and the
+    // town must be gone round.
+    let to_go = s.ground().to_objective(field, u.kind, u.at);
+    gain - 0.6 * threat * fragile - objective_weight(u.side) * to_go
 }
 
-fn after(field: &Battlefield, s: &SixState, c: &SixCommand) -> Option<SixState> {
+pub(super) fn after(field: &Battlefield, s: &SixState, c: &SixCommand) -> Option<SixState> {
     let mut t = s.clone();
     execute(field, &mut t, c).ok().map(|_| t)
 }
 
 /// The movement phase: the first block (in id order) whose best order beats standing still
 /// gives it (one of its near-equal best, with a stream); when none does, the phase ends.
-fn plan_move(
+pub(super) fn plan_move(
     field: &Battlefield,
     s: &SixState,
     replies: bool,
-    mut rng: Option<&mut ChaCha8Rng>,
+    rng: Option<&mut ChaCha8Rng>,
 ) -> SixCommand {
+    pick(&scored_moves(field, s, replies), rng).map_or(SixCommand::EndMove, |(_, c)| c)
+}
+
+/// The orders of the first block (in id order) with any that beat standing still, each with
+/// its score; empty when no block has one.
+pub(super) fn scored_moves(
+    field: &Battlefield,
+    s: &SixState,
+    replies: bool,
+) -> Vec<(f64, SixCommand)> {
     let side = s.actor();
     let all = candidates(field, s);
     for u in s.living().filter(|u| u.side == side && !s.done(u.id).acted) {
         let stay = worth(field, s, u.id, replies);
-        let mut scored: Vec<(f64, &SixCommand)> = Vec::new();
+        let mut scored: Vec<(f64, SixCommand)> = Vec::new();
         for c in all.iter().filter(|c| order_unit(c) == Some(u.id)) {
             let score = match c {
                 SixCommand::Reload { .. } => stay + 3.0,
@@ -253,15 +283,15 @@ fn plan_move(
                     None => continue,
                 },
             };
-            scored.push((score, c));
+            scored.push((score, c.clone()));
         }
         // Only orders that beat standing still are choices at all.
         scored.retain(|(score, _)| *score > stay + 0.5);
-        if let Some((_, c)) = pick(&scored, rng.as_deref_mut()) {
-            return c.clone();
+        if !scored.is_empty() {
+            return scored;
         }
     }
-    SixCommand::EndMove
+    Vec::new()
 }
 
 fn order_unit(c: &SixCommand) -> Option<UnitId> {
@@ -288,7 +318,11 @@ pub fn greedy(field: &Battlefield, state: &SixState) -> Option<SixCommand> {
 /// The shooting phase: the General rallies the worst-hit block he can, then every block that
 /// can shoots the target it hurts most (finishing blocks off first; one of the near-equal best,
 /// with a stream), then the phase ends.
-fn plan_fire(field: &Battlefield, s: &SixState, rng: Option<&mut ChaCha8Rng>) -> SixCommand {
+pub(super) fn plan_fire(
+    field: &Battlefield,
+    s: &SixState,
+    rng: Option<&mut ChaCha8Rng>,
+) -> SixCommand {
     let side = s.actor();
     let mut scored: Vec<(f64, SixCommand)> = Vec::new();
     for g in s

@@ -173,7 +173,7 @@ fn place(
     want: TablePoint,
     placed: &[Unit],
 ) -> TablePoint {
-    let fits = |p: TablePoint| {
+    let fits = |p: TablePoint, walk: bool| {
         let r = u.rect_at(p, u.facing);
         let under = ground::under(field, &r);
         let town_ok = !ground.town(p) || matches!(u.kind, Kind::Infantry | Kind::Skirmishers);
@@ -181,7 +181,13 @@ fn place(
             && !under.wet
             && (!under.woods || u.kind == Kind::Skirmishers)
             && town_ok
-            && ground::river_barrier(field, want, p).is_none()
+            // With a way to walk, that way answers for rivers too: the spot may lie across
+            // one from the slot the row gave it.
+            && if walk {
+                ground.has_way(u.kind, p)
+            } else {
+                ground::river_barrier(field, want, p).is_none()
+            }
             && !placed.iter().any(|o| {
                 let mut grown = o.rect();
                 grown.frontage += CLEAR;
@@ -189,13 +195,17 @@ fn place(
                 overlap(&r, &grown, 0.0)
             })
     };
-    for ring in 0..=40 {
-        let r = 5.0 * f64::from(ring);
-        let n = if ring == 0 { 1 } else { 8 * ring };
-        for k in 0..n {
-            let p = step(want, 360.0 * f64::from(k) / f64::from(n), r);
-            if fits(p) {
-                return p;
+    // A block stands where it has a way to the objective (issue 15: at Vaduz a block was set
+    // down in a clearing it could not leave); only where none does, anywhere it fits.
+    for walk in [true, false] {
+        for ring in 0..=40 {
+            let r = 5.0 * f64::from(ring);
+            let n = if ring == 0 { 1 } else { 8 * ring };
+            for k in 0..n {
+                let p = step(want, 360.0 * f64::from(k) / f64::from(n), r);
+                if fits(p, walk) {
+                    return p;
+                }
             }
         }
     }

@@ -8,6 +8,8 @@
 use std::sync::Arc;
 
 use super::geom::Rect;
+use super::state::Kind;
+use super::way::Way;
 use crate::tactical::battlefield::{Battlefield, CrossingKind, LineKind};
 use crate::tactical::raster::{HOUSE, ROAD, SWAMP, WATER, WOODS};
 use crate::tactical::table::{distance, TablePoint};
@@ -29,6 +31,8 @@ pub struct Ground {
     nx: usize,
     ny: usize,
     town: Arc<Vec<bool>>,
+    /// The way to the objective (none on a hand-made table without terrain).
+    way: Option<Arc<Way>>,
 }
 
 impl Ground {
@@ -60,6 +64,7 @@ impl Ground {
             nx,
             ny,
             town: Arc::new(town),
+            way: Some(Arc::new(Way::of(field))),
         }
     }
 
@@ -69,7 +74,26 @@ impl Ground {
             nx: 0,
             ny: 0,
             town: Arc::new(Vec::new()),
+            way: None,
         }
+    }
+
+    /// How far a block of `kind` at `p` has to go to the objective by the way it can walk, mm
+    /// ([`Way`]); the straight line where there is no way to read (a table without terrain, or
+    /// a block standing off every way).
+    pub fn to_objective(&self, field: &Battlefield, kind: Kind, p: TablePoint) -> f64 {
+        self.way
+            .as_ref()
+            .and_then(|w| w.to_objective(kind, p))
+            .unwrap_or_else(|| distance(p, field.objective))
+    }
+
+    /// Whether a block of `kind` at `p` has a way to the objective at all (always, on a table
+    /// without terrain).
+    pub fn has_way(&self, kind: Kind, p: TablePoint) -> bool {
+        self.way
+            .as_ref()
+            .is_none_or(|w| w.to_objective(kind, p).is_some())
     }
 
     /// Whether `p` is in a town.

@@ -1,0 +1,93 @@
+//! The stronger 6+ bot ([`BotLevel::General`](crate::tactical::ruleset::BotLevel)), for playing
+//! against. Auto-resolve's captain weighs each order by what the block could do next and what
+//! the enemy could shoot at it from where he stands; the general takes the captain's few best
+//! orders and plays each out — the rest of his own turn and the enemy's whole reply, both sides
+//! as the captain would play them — and gives the one that leaves his army best off: hits and
+//! blocks on both sides, ground to the objective by the way each block can walk, and the battle
+//! won or lost. Nothing is random, so each playing out is exact.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::ai::{after, objective_weight, pick, plan_fire, scored_moves};
+use super::command::SixCommand;
+use super::execute::execute;
+use super::state::{Phase, SixState, HITS_TO_ELIMINATE};
+use crate::tactical::battlefield::Battlefield;
+use crate::tactical::ruleset::{BattleOutcome, Side};
+
+/// How many of the captain's best orders are played out.
+const TRIED: usize = 4;
+/// A block on the table is worth this much over its hits left (losing one costs more than its
+/// last hits).
+const ALIVE: f64 = 6.0;
+
+/// Farther than any way across the table, mm.
+const FAR: f64 = 700.0;
+
+/// The general's order in the movement phase.
+pub fn plan_move(field: &Battlefield, s: &SixState, rng: &mut ChaCha8Rng) -> SixCommand {
+    let side = s.actor();
+    let mut tried = scored_moves(field, s, true);
+    tried.sort_by(|a, b| b.0.total_cmp(&a.0));
+    tried.truncate(TRIED);
+    tried.push((0.0, SixCommand::EndMove));
+    let played: Vec<(f64, SixCommand)> = tried
+        .into_iter()
+        .filter_map(|(_, c)| {
+            let t = after(field, s, &c)?;
+            Some((value(field, &play_out(field, t, side), side), c))
+        })
+        .collect();
+    pick(&played, Some(rng)).map_or(SixCommand::EndMove, |(_, c)| c)
+}
+
+/// Play `s` on as the captains would, without a stream (their first best every time), to the
+/// end of `side`'s enemy's next player turn.
+fn play_out(field: &Battlefield, mut s: SixState, side: Side) -> SixState {
+    let mut enemy_seen = false;
+    for _ in 0..400 {
+        if s.phase() == Phase::Over || (enemy_seen && s.actor() == side) {
+            break;
+        }
+        enemy_seen |= s.actor() != side;
+        let c = match s.phase() {
+            Phase::Move => super::ai::plan_move(field, &s, true, None),
+            _ => plan_fire(field, &s, None),
+        };
+        if execute(field, &mut s, &c).is_err() {
+            break;
+        }
+    }
+    s
+}
+
+/// How well off `side` is in `s`: blocks and hits left on both sides, ground to the objective,
+/// and the battle's result if it is over.
+fn value(field: &Battlefield, s: &SixState, side: Side) -> f64 {
+    if let Some(o) = s.outcome() {
+        let won = match o {
+            BattleOutcome::AttackerWins => Some(Side::Attacker),
+            BattleOutcome::DefenderWins => Some(Side::Defender),
+            BattleOutcome::StandOff => None,
+        };
+        match won {
+            Some(w) if w == side => return 1000.0,
+            Some(_) => return -1000.0,
+            None => {}
+        }
+    }
+    s.living()
+        .map(|u| {
+            let left = f64::from(HITS_TO_ELIMINATE.saturating_sub(u.hits));
+            let to_go = s.ground().to_objective(field, u.kind, u.at);
+            // Measured as ground covered from beyond the table's far corner, so a block lost
+            // never counts for more than one still marching.
+            let v = ALIVE + left + objective_weight(u.side) * (FAR - to_go).max(0.0);
+            if u.side == side {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
