@@ -58,6 +58,17 @@ pub enum BattleOutcome {
     StandOff,
 }
 
+impl BattleOutcome {
+    /// The side that won, `None` for a stand-off.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            BattleOutcome::AttackerWins => Some(Side::Attacker),
+            BattleOutcome::DefenderWins => Some(Side::Defender),
+            BattleOutcome::StandOff => None,
+        }
+    }
+}
+
 /// A refused tactical command, with the message the player reads. Each ruleset has its own
 /// typed refusal; this is what callers that do not know the ruleset see of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]

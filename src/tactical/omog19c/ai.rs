@@ -11,7 +11,7 @@ use super::tables::{allowance, fieldpiece, gatling, Mount};
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
 use crate::tactical::omog::{assault, melee};
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Piece, Side};
+use crate::tactical::ruleset::{BotLevel, Piece, Side};
 use crate::tactical::sight::Footing;
 use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
 
@@ -413,11 +413,10 @@ pub fn piece_commands(
 /// gun crews by their guns; a finished battle is worth far more than any of it.
 pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64 {
     if let Some(o) = state.outcome() {
-        return match o {
-            BattleOutcome::AttackerWins if side == Side::Attacker => 100.0,
-            BattleOutcome::DefenderWins if side == Side::Defender => 100.0,
-            BattleOutcome::StandOff => 0.0,
-            _ => -100.0,
+        return match o.winner() {
+            Some(w) if w == side => 100.0,
+            Some(_) => -100.0,
+            None => 0.0,
         };
     }
     let sign = |s: Side| if s == side { 1.0 } else { -1.0 };

@@ -15,7 +15,7 @@ use super::execute::execute;
 use super::state::{MusketState, Phase};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::Dice;
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Side};
+use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::table::{distance, inches};
 
 /// How many of the Captain's best commands are looked at.
@@ -105,11 +105,10 @@ fn play_out_turn(field: &Battlefield, state: &mut MusketState, turn: u32) {
 /// holds the objective and how close the attack has come; a finished battle outweighs it all.
 pub fn value(field: &Battlefield, state: &MusketState, side: Side) -> f64 {
     if let Some(o) = state.outcome() {
-        return match o {
-            BattleOutcome::AttackerWins if side == Side::Attacker => 100.0,
-            BattleOutcome::DefenderWins if side == Side::Defender => 100.0,
-            BattleOutcome::StandOff => 0.0,
-            _ => -100.0,
+        return match o.winner() {
+            Some(w) if w == side => 100.0,
+            Some(_) => -100.0,
+            None => 0.0,
         };
     }
     let sign = |s: Side| if s == side { 1.0 } else { -1.0 };

@@ -13,7 +13,7 @@ use super::command::SixCommand;
 use super::execute::execute;
 use super::state::{Phase, SixState, HITS_TO_ELIMINATE};
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::ruleset::{BattleOutcome, Side};
+use crate::tactical::ruleset::Side;
 
 /// How many of the captain's best orders are played out.
 const TRIED: usize = 4;
@@ -65,12 +65,7 @@ fn play_out(field: &Battlefield, mut s: SixState, side: Side) -> SixState {
 /// and the battle's result if it is over.
 fn value(field: &Battlefield, s: &SixState, side: Side) -> f64 {
     if let Some(o) = s.outcome() {
-        let won = match o {
-            BattleOutcome::AttackerWins => Some(Side::Attacker),
-            BattleOutcome::DefenderWins => Some(Side::Defender),
-            BattleOutcome::StandOff => None,
-        };
-        match won {
+        match o.winner() {
             Some(w) if w == side => return 1000.0,
             Some(_) => return -1000.0,
             None => {}
