@@ -132,7 +132,7 @@ impl Play {
             );
             let ink = if p.is_out() { FADED } else { INK };
             let bold = id == current;
-            let shown = ui.fit(&name, 14, name_w - 4.0);
+            let shown = ui.fit(p.name(), 14, name_w - 4.0);
             if bold {
                 ui.title(&shown, x + 18.0, y, 14, ink);
             } else {
@@ -164,6 +164,16 @@ impl Play {
                     count(state.units_of(id).len(), "unit", "units")
                 ),
             );
+            // Who plays a seat gets a line of its own under the colour's name, so neither is cut.
+            let tag = match (self.seats[i], p.is_out()) {
+                (_, true) => Some("out of the game".to_string()),
+                (Seat::Ai(level), false) => Some(format!("AI, {level}")),
+                (Seat::Human, false) => None,
+            };
+            if let Some(tag) = tag {
+                y += 12.0;
+                ui.text(&ui.fit(&tag, 11, name_w - 4.0), x + 18.0, y, 11, FADED);
+            }
         }
         for (sid, clock) in state.sieges() {
             let Some(t) = state.settlement(*sid) else {
