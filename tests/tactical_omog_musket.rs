@@ -404,16 +404,18 @@ fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable()
     };
     let atk = soldiers(A);
     assert_eq!(atk.len(), 8);
-    assert!(atk[..4]
+    // A gun's die skirmishes: three riflemen and a musketeer.
+    assert!(atk[..3]
         .iter()
         .all(|m| *m == (Mount::Foot, Weapon::Rifle, Traits::default())));
-    // A settlement's die is two men in the houses (issue 15's tuning).
+    assert_eq!(atk[3], (Mount::Foot, Weapon::Musket, Traits::default()));
     assert!(atk[4..]
         .iter()
         .all(|m| m.0 == Mount::Horse && m.2.armoured && m.2.heavy));
     let def = soldiers(D);
-    // (the fortification's grenadiers are a whole team)
-    assert_eq!(def.len(), 4 + 4 + 2);
+    // Every die is a whole team: the Guard's, the fortification's grenadiers and, unlike 19C's
+    // two men, the settlement's die in its houses (docs/rules/omog_musket.md, "Forces").
+    assert_eq!(def.len(), 4 + 4 + 4);
     assert!(def.iter().all(|m| m.1 == Weapon::Musket));
     assert_eq!(def.iter().filter(|m| m.2.elite).count(), 4);
     assert!(s
