@@ -6,24 +6,32 @@
 //! same way ([`turn`]), fight hand to hand with the same table and pairing ([`melee`]), hide men
 //! behind houses, hills and woods the same way ([`seeing`]), give every figure room to stand
 //! ([`room`]), deploy the strategic forces alike
-//! ([`deploy`]) and roll the battle's dice alike ([`dice`]). A ruleset brings its own arm (a
-//! [`Kit`]: 19C's rifles and carbines, Musket's muskets), its shooting table, its heavy weapons
-//! or reloading, its commands, events and refusals.
+//! ([`deploy`]) and roll the battle's dice alike ([`dice`]). They share the orders and events
+//! of all that ([`command`], [`event`]), the test positions' builder ([`position`]), the search
+//! for how far a man may go ([`furthest`]) and their face to the game ([`ruleset`]: an OMOG
+//! ruleset is a [`Ruleset`](crate::tactical::ruleset::Ruleset) through [`ruleset::OmogRuleset`]).
+//! A ruleset brings its own arm (a [`Kit`]: 19C's rifles and carbines, Musket's muskets), its
+//! shooting table, its heavy weapons or reloading, its own orders, events and refusals.
 
 pub mod assault;
 pub mod changes;
 pub mod cohesion;
+pub mod command;
 pub mod deploy;
 pub mod dice;
+pub mod event;
 pub mod figure;
+pub mod furthest;
 pub mod melee;
 pub mod movement;
 pub mod note;
 pub mod orders;
+pub mod position;
 pub mod reading;
 pub mod refusal;
 pub mod room;
 pub mod roster;
+pub mod ruleset;
 pub mod seeing;
 pub mod turn;
 

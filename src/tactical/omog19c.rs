@@ -28,78 +28,57 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Forces, TroopType};
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Piece, Ruleset, Side, Summary};
-use crate::tactical::table::{TablePoint, TableSpec};
+use crate::tactical::omog::ruleset::{OmogBattle, OmogRuleset, Planner};
+use crate::tactical::omog::{Clock, Roster};
+use crate::tactical::ruleset::BotLevel;
 pub use command::OmogCommand;
 pub use event::OmogEvent;
 pub use refusal::Refusal;
 pub use state::OmogState;
 
-/// The OMOG 19C ruleset.
+/// The OMOG 19C ruleset: a [`Ruleset`](crate::tactical::ruleset::Ruleset) through the OMOG
+/// core's [`OmogRuleset`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Omog19c;
 
-impl Ruleset for Omog19c {
+impl OmogBattle for OmogState {
+    type Kit = tables::Weapon;
+    fn roster(&self) -> &Roster<tables::Weapon> {
+        OmogState::roster(self)
+    }
+    fn clock(&self) -> &Clock {
+        OmogState::clock(self)
+    }
+}
+
+impl OmogRuleset for Omog19c {
+    const ID: &'static str = "omog19c";
+    const TITLE: &'static str = "OMOG 19C";
+    const DOC: &'static str = "docs/rules/omog19c.md";
+    const TROOPS: &'static [TroopType] = forces::TROOPS;
+    type Kit = tables::Weapon;
     type State = OmogState;
     type Command = OmogCommand;
     type Event = OmogEvent;
     type Refusal = Refusal;
 
-    fn id(&self) -> &'static str {
-        "omog19c"
-    }
-    fn title(&self) -> &'static str {
-        "OMOG 19C"
-    }
-    fn doc(&self) -> &'static str {
-        "docs/rules/omog19c.md"
-    }
-    fn table(&self) -> TableSpec {
-        TableSpec::OMOG
-    }
-    fn troops(&self) -> &'static [TroopType] {
-        forces::TROOPS
-    }
-    fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
+    fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
         forces::deploy(field, forces, seed)
     }
-    fn actor(&self, state: &OmogState) -> Option<Side> {
-        check::actor(state)
-    }
-    fn legal_commands(&self, field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
-        ai::candidates(field, state)
-    }
-    fn check(
-        &self,
-        field: &Battlefield,
-        state: &OmogState,
-        cmd: &OmogCommand,
-    ) -> Result<(), Refusal> {
+    fn check(field: &Battlefield, state: &OmogState, cmd: &OmogCommand) -> Result<(), Refusal> {
         check::check(field, state, cmd)
     }
     fn execute(
-        &self,
         field: &Battlefield,
         state: &mut OmogState,
         cmd: &OmogCommand,
     ) -> Result<Vec<OmogEvent>, Refusal> {
         execute::execute(field, state, cmd)
     }
-    fn outcome(&self, state: &OmogState) -> Option<BattleOutcome> {
-        state.outcome()
-    }
-    fn summary(&self, state: &OmogState) -> Summary {
-        Summary {
-            turns: state.turn(),
-            losses: state.losses(),
-        }
-    }
-    fn command_cap(&self, state: &OmogState) -> usize {
-        // Each phase ends after a bounded number of commands: figures act once each per phase.
-        64 * (state.figures().len() + state.teams().len() + 2) * state::TURN_LIMIT as usize
+    fn candidates(field: &Battlefield, state: &OmogState) -> Vec<OmogCommand> {
+        ai::candidates(field, state)
     }
     fn choose(
-        &self,
         level: BotLevel,
         field: &Battlefield,
         state: &OmogState,
@@ -107,33 +86,17 @@ impl Ruleset for Omog19c {
     ) -> Option<OmogCommand> {
         ai::choose(level, field, state, rng)
     }
-    fn pieces(&self, state: &OmogState) -> Vec<Piece> {
-        ai::pieces(state)
+    fn band_edges(kit: tables::Weapon) -> Vec<f64> {
+        kit.bands().into_iter().map(|(max, _)| max).collect()
     }
-    fn piece_commands(
-        &self,
-        field: &Battlefield,
-        state: &OmogState,
-        key: u32,
-        towards: TablePoint,
-    ) -> Vec<OmogCommand> {
-        ai::piece_commands(field, state, key, towards)
+    fn to_hit_in_house(kit: tables::Weapon, range: f64) -> Option<u8> {
+        tables::to_hit(kit, range, &[tables::ShotModifier::TargetInHouse])
     }
-    fn reseeded(&self, state: &OmogState, seed: u64) -> OmogState {
-        ai::reseeded(state, seed)
-    }
-    fn score(&self, field: &Battlefield, state: &OmogState, side: Side) -> f64 {
-        ai::position_score(field, state, side)
-    }
-    fn table_note(&self, field: &Battlefield, state: &OmogState) -> Option<String> {
-        crate::tactical::omog::note::garrison_note(field, state.roster(), |w| {
-            w.bands()
-                .into_iter()
-                .map(|(max, _)| {
-                    let mods = [tables::ShotModifier::TargetInHouse];
-                    (max, tables::to_hit(w, max, &mods))
-                })
-                .collect()
-        })
-    }
+    // 19C is played by the generic planner of `tactical::bot`: it shows its figures as pieces.
+    const PLANNER: Option<Planner<OmogState, OmogCommand>> = Some(Planner {
+        pieces: ai::pieces,
+        piece_commands: ai::piece_commands,
+        reseeded: ai::reseeded,
+        score: ai::position_score,
+    });
 }

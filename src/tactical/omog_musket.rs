@@ -27,8 +27,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Forces, TroopType};
-use crate::tactical::ruleset::{BattleOutcome, BotLevel, Ruleset, Side, Summary};
-use crate::tactical::table::TableSpec;
+use crate::tactical::omog::ruleset::{OmogBattle, OmogRuleset};
+use crate::tactical::omog::{Clock, Roster};
+use crate::tactical::ruleset::BotLevel;
 pub use check::{check, shoot_odds, shot_odds, targets, ShotOdds};
 pub use command::MusketCommand;
 pub use event::MusketEvent;
@@ -36,71 +37,50 @@ pub use execute::execute;
 pub use refusal::Refusal;
 pub use state::MusketState;
 
-/// The OMOG Musket ruleset.
+/// The OMOG Musket ruleset: a [`Ruleset`](crate::tactical::ruleset::Ruleset) through the OMOG
+/// core's [`OmogRuleset`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OmogMusket;
 
-impl Ruleset for OmogMusket {
+impl OmogBattle for MusketState {
+    type Kit = tables::Weapon;
+    fn roster(&self) -> &Roster<tables::Weapon> {
+        MusketState::roster(self)
+    }
+    fn clock(&self) -> &Clock {
+        MusketState::clock(self)
+    }
+}
+
+impl OmogRuleset for OmogMusket {
+    const ID: &'static str = "omog-musket";
+    const TITLE: &'static str = "OMOG Musket";
+    const DOC: &'static str = "docs/rules/omog_musket.md";
+    const TROOPS: &'static [TroopType] = forces::TROOPS;
+    type Kit = tables::Weapon;
     type State = MusketState;
     type Command = MusketCommand;
     type Event = MusketEvent;
     type Refusal = Refusal;
 
-    fn id(&self) -> &'static str {
-        "omog-musket"
-    }
-    fn title(&self) -> &'static str {
-        "OMOG Musket"
-    }
-    fn doc(&self) -> &'static str {
-        "docs/rules/omog_musket.md"
-    }
-    fn table(&self) -> TableSpec {
-        TableSpec::OMOG
-    }
-    fn troops(&self) -> &'static [TroopType] {
-        forces::TROOPS
-    }
-    fn setup(&self, field: &Battlefield, forces: &Forces, seed: u64) -> MusketState {
+    fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> MusketState {
         forces::deploy(field, forces, seed)
     }
-    fn actor(&self, state: &MusketState) -> Option<Side> {
-        check::actor(state)
-    }
-    fn legal_commands(&self, field: &Battlefield, state: &MusketState) -> Vec<MusketCommand> {
-        ai::candidates(field, state)
-    }
-    fn check(
-        &self,
-        field: &Battlefield,
-        state: &MusketState,
-        cmd: &MusketCommand,
-    ) -> Result<(), Refusal> {
+    fn check(field: &Battlefield, state: &MusketState, cmd: &MusketCommand) -> Result<(), Refusal> {
         check::check(field, state, cmd)
     }
     fn execute(
-        &self,
         field: &Battlefield,
         state: &mut MusketState,
         cmd: &MusketCommand,
     ) -> Result<Vec<MusketEvent>, Refusal> {
         execute::execute(field, state, cmd)
     }
-    fn outcome(&self, state: &MusketState) -> Option<BattleOutcome> {
-        state.outcome()
+    fn candidates(field: &Battlefield, state: &MusketState) -> Vec<MusketCommand> {
+        ai::candidates(field, state)
     }
-    fn summary(&self, state: &MusketState) -> Summary {
-        Summary {
-            turns: state.turn(),
-            losses: state.losses(),
-        }
-    }
-    fn command_cap(&self, state: &MusketState) -> usize {
-        // Each phase ends after a bounded number of commands: figures act once each per phase.
-        64 * (state.figures().len() + state.teams().len() + 2) * state::TURN_LIMIT as usize
-    }
+    // Musket plays its own bot at every level: it shows no pieces to the generic planner.
     fn choose(
-        &self,
         level: BotLevel,
         field: &Battlefield,
         state: &MusketState,
@@ -108,15 +88,10 @@ impl Ruleset for OmogMusket {
     ) -> Option<MusketCommand> {
         ai::choose(level, field, state, rng)
     }
-    fn table_note(&self, field: &Battlefield, state: &MusketState) -> Option<String> {
-        crate::tactical::omog::note::garrison_note(field, state.roster(), |w| {
-            w.bands()
-                .into_iter()
-                .map(|(max, _)| {
-                    let mods = [tables::ShotModifier::TargetInHouse];
-                    (max, tables::to_hit(w, max, &mods))
-                })
-                .collect()
-        })
+    fn band_edges(kit: tables::Weapon) -> Vec<f64> {
+        kit.bands().into_iter().map(|(max, _)| max).collect()
+    }
+    fn to_hit_in_house(kit: tables::Weapon, range: f64) -> Option<u8> {
+        tables::to_hit(kit, range, &[tables::ShotModifier::TargetInHouse])
     }
 }

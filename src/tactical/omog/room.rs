@@ -38,6 +38,19 @@ pub fn clear_of<K: Kit>(roster: &Roster<K>, p: TablePoint, except: Option<&Figur
         .all(|o| distance(o.pos(), p) >= base() - 1e-6)
 }
 
+/// The first living figure but `f` standing within a base of `end`: who leaves `f` no room
+/// to stand there.
+pub fn in_the_way<'a, K: Kit>(
+    roster: &'a Roster<K>,
+    f: &Figure<K>,
+    end: TablePoint,
+) -> Option<&'a Figure<K>> {
+    roster
+        .figures()
+        .iter()
+        .find(|o| o.alive() && o.id() != f.id() && distance(o.pos(), end) < base() - 1e-6)
+}
+
 /// Whether `f` may end a move over `survey` at `end`: room to stand, no horse in a house, a
 /// house not already full.
 pub fn check<K: Kit>(
@@ -52,11 +65,7 @@ pub fn check<K: Kit>(
     {
         return Err(Refusal::HorseInHouse(f.name()));
     }
-    if let Some(o) = roster
-        .figures()
-        .iter()
-        .find(|o| o.alive() && o.id() != f.id() && distance(o.pos(), end) < base() - 1e-6)
-    {
+    if let Some(o) = in_the_way(roster, f, end) {
         return Err(Refusal::NoRoom {
             who: f.name(),
             other: o.name(),

@@ -10,14 +10,16 @@ use super::state::{contact, Figure, FigureId, HeavyKind, OmogState, Phase, Role}
 use super::tables::{allowance, fieldpiece, gatling, Mount};
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
+use crate::tactical::omog::furthest::furthest_for;
 use crate::tactical::omog::{assault, melee};
 use crate::tactical::ruleset::{BotLevel, Piece, Side};
 use crate::tactical::sight::Footing;
-use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
+use crate::tactical::table::{compass_bearing, distance, TablePoint};
 
-/// The furthest point along a straight line towards `to` that `figure` may legally reach
-/// (a binary search on the share of its move used), if it can go anywhere at all. The table
-/// screen moves a whole team with it, so a team order goes exactly as far as the bots' would.
+/// The furthest point along a straight line on `bearing` (at most `want` away) that `f` may
+/// legally reach, if it can go anywhere at all: the OMOG core's search
+/// ([`furthest_for`]) over 19C's move check, to within 0.6 mm. The table screen moves a whole
+/// team with it, so a team order goes exactly as far as the bots' would.
 pub fn furthest_towards(
     field: &Battlefield,
     state: &OmogState,
@@ -26,29 +28,9 @@ pub fn furthest_towards(
     want: f64,
     charge: bool,
 ) -> Option<TablePoint> {
-    let open = Footing {
-        road: true,
-        ..Footing::default()
-    };
-    let max = allowance(f.mount(), &open).min(want);
-    let ok = |d: f64| {
-        let p = step(f.pos(), bearing, d);
-        check_move(field, state, f.id(), &[f.pos(), p], charge).is_ok()
-    };
-    if ok(max) {
-        return Some(step(f.pos(), bearing, max));
-    }
-    let (mut lo, mut hi) = (0.0, max);
-    // Eight halvings: within 0.6 mm of the furthest legal point of a 6″ move.
-    for _ in 0..8 {
-        let mid = (lo + hi) / 2.0;
-        if ok(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    (lo > 2.0).then(|| step(f.pos(), bearing, lo))
+    furthest_for(state.roster(), f, bearing, want, 8, |path| {
+        check_move(field, state, f.id(), path, charge).is_ok()
+    })
 }
 
 fn nearest_enemy<'a>(state: &'a OmogState, f: &Figure) -> Option<&'a Figure> {

@@ -15,13 +15,16 @@ use super::tactics;
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
 use crate::tactical::omog::assault;
+use crate::tactical::omog::furthest::furthest_for;
 use crate::tactical::omog::movement::allowance;
 use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::sight::Footing;
-use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
+use crate::tactical::table::{compass_bearing, distance, inches, TablePoint};
 
 /// The furthest point along a straight line on `bearing` (at most `want` away) that `f` may
-/// legally reach, if it can go anywhere at all.
+/// legally reach, if it can go anywhere at all: the OMOG core's search
+/// ([`furthest_for`]) over Musket's move check, to within 2.4 mm (six halvings: each is a
+/// survey of the path, the bot's dearest step).
 pub fn furthest_towards(
     field: &Battlefield,
     state: &MusketState,
@@ -30,30 +33,9 @@ pub fn furthest_towards(
     want: f64,
     charge: bool,
 ) -> Option<TablePoint> {
-    let open = Footing {
-        road: true,
-        ..Footing::default()
-    };
-    let max = allowance(f.mount(), &open).min(want);
-    let ok = |d: f64| {
-        let p = step(f.pos(), bearing, d);
-        check_move(field, state, f.id(), &[f.pos(), p], charge).is_ok()
-    };
-    if ok(max) {
-        return Some(step(f.pos(), bearing, max));
-    }
-    let (mut lo, mut hi) = (0.0, max);
-    // Six halvings: within 2.4 mm of the furthest legal point of a 6″ move (each is a survey of
-    // the path, the bot's dearest step).
-    for _ in 0..6 {
-        let mid = (lo + hi) / 2.0;
-        if ok(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    (lo > 2.0).then(|| step(f.pos(), bearing, lo))
+    furthest_for(state.roster(), f, bearing, want, 6, |path| {
+        check_move(field, state, f.id(), path, charge).is_ok()
+    })
 }
 
 fn in_cover(field: &Battlefield, p: TablePoint) -> bool {
