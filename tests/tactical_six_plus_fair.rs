@@ -112,3 +112,44 @@ fn no_block_is_deployed_where_it_cannot_reach_the_objective() {
         }
     }
 }
+
+/// The attacker moves first, so horse set down within a charge of the defender's line struck
+/// before he could answer (Schaan, Tank v Guard, seed 3: a Guard block lost to a flank charge in
+/// the first turn); and foot set down far back always walked into the first volley. The
+/// attacker's row of foot and guns now stands 40–70 mm in from his edge, the seed choosing, and
+/// his horse 40 mm behind it (at least 12 mm in, so the block stays on the table).
+#[test]
+fn the_attackers_foot_forms_up_close_and_his_horse_behind_it() {
+    let f = Battlefield::from_parts(TABLE, "Open", Edge::South, vec![], vec![], &[]);
+    let forces = Forces {
+        attacker: force::parse_elements("artillery,2*cavalry,infantry", forces::TROOPS).unwrap(),
+        ..inv_v_inv()
+    };
+    let mut depths = Vec::new();
+    for seed in 0..20 {
+        let s = SixPlus.setup(&f, &forces, seed);
+        // On a south edge, how far in a block stands is its distance north.
+        let ours = |k: bool| {
+            s.units()
+                .iter()
+                .filter(move |u| u.side == Side::Attacker && (u.kind == Kind::Cavalry) == k)
+                .map(|u| u.at[1])
+        };
+        let row: Vec<f64> = ours(false).collect();
+        let front = row[0];
+        assert!(
+            row.iter().all(|y| (y - front).abs() < 1e-6) && (40.0..=70.0).contains(&front),
+            "seed {seed}: foot and guns at {row:?} mm in"
+        );
+        for y in ours(true) {
+            let want = (front - 40.0).max(12.0);
+            assert!(
+                (y - want).abs() < 1e-6,
+                "seed {seed}: horse {y:.1} mm in, the row {front:.1}"
+            );
+        }
+        depths.push(front);
+    }
+    // The seed chooses across the whole range.
+    assert!(depths.iter().any(|d| *d < 50.0) && depths.iter().any(|d| *d > 60.0));
+}

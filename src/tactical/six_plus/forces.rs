@@ -94,8 +94,16 @@ const SPACING: [f64; 2] = [46.0, 70.0];
 /// How far the attacker's rows may stand off the middle of its edge, mm (either way): a
 /// quarter of the table, so he may come straight at the town or round a flank.
 const ATTACK_SHIFT: f64 = 90.0;
-/// How far in from its edge the attacker's first row stands, mm.
-const ATTACK_DEPTH: [f64; 2] = [25.0, 55.0];
+/// How far in from its edge the attacker's first row stands, mm (issue 15: 25–55 mm left his
+/// foot so far from the defender's line that it nearly always had to walk into the first volley;
+/// see docs/rules/six_plus.md, "Fair fights").
+const ATTACK_DEPTH: [f64; 2] = [40.0, 70.0];
+/// How far behind its row the attacker's horse forms up, mm: mostly beyond a charge's reach of
+/// the defender's line, so it seldom strikes before the defender has had a turn (issue 15).
+const HORSE_BACK: f64 = 40.0;
+/// The least distance from the edge to the centre of a block set back: its 20 mm depth and a
+/// little room stay on the table.
+const EDGE_ROOM: f64 = 12.0;
 /// How far in front of the objective the defender's line stands, mm, and how far it may stand
 /// to either side.
 const DEFEND_DEPTH: [f64; 2] = [45.0, 80.0];
@@ -272,8 +280,16 @@ pub fn deploy(field: &Battlefield, forces: &Forces, options: Options, seed: u64)
                 let across =
                     shift.clamp(-room, room) + (col as f64 - (in_row as f64 - 1.0) / 2.0) * spacing;
                 slot += 1;
+                // The horse stands behind its row, on the table.
+                let back = if kind == Kind::Cavalry {
+                    HORSE_BACK.min(lat.attack_depth - EDGE_ROOM)
+                } else {
+                    0.0
+                };
                 let base = match side {
-                    Side::Attacker => step(mid, inward, lat.attack_depth + 35.0 * row as f64),
+                    Side::Attacker => {
+                        step(mid, inward, lat.attack_depth + 35.0 * row as f64 - back)
+                    }
                     Side::Defender => step(
                         field.objective,
                         towards_attacker,
