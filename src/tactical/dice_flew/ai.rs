@@ -276,7 +276,7 @@ pub fn choose(
             let at = s.unit(*mover)?.at;
             // The company that would do the most harm now.
             let best = shooters.iter().copied().max_by(|&a, &b| {
-                let h = |u| expected_hits(field, s, u, *mover, at, false);
+                let h = |u| shot_odds(field, s, u, *mover, at).0;
                 h(a).total_cmp(&h(b)).then(b.cmp(&a))
             });
             Some(best.map_or(DfCommand::Pass, |shooter| DfCommand::Shoot { shooter }))
@@ -286,62 +286,40 @@ pub fn choose(
     }
 }
 
-/// The hits (or, against armour, the vehicles destroyed) `shooter`'s fire at `target` standing at
-/// `at` may be expected to make, as the engine's shot preview reckons it; `ground` as if the
-/// target went to ground.
-fn expected_hits(
+/// What `shooter`'s fire at `target` standing at `at` may be expected to do, as the engine's
+/// shot preview reckons it: the hits (or, against armour, the vehicles destroyed) it should make,
+/// and the chance it costs the target at least one figure or vehicle (any loss pins: the chance
+/// the target is stopped).
+fn shot_odds(
     field: &Battlefield,
     s: &DfState,
     shooter: UnitId,
     target: UnitId,
     at: TablePoint,
-    ground: bool,
-) -> f64 {
+) -> (f64, f64) {
     let Some(p) = shot_preview(field, s, shooter, target, at) else {
-        return 0.0;
+        return (0.0, 0.0);
     };
-    if let Some((mods, def)) = p.anti_tank {
-        let m = -((ground && !p.cover) as i32);
-        return mods
-            .iter()
-            .map(|x| (1..=6).filter(|d| d + x + m > def).count() as f64 / 6.0)
-            .sum();
-    }
-    let f = p.soft.expect("a soft target");
-    let per: u32 = (1..=6u8)
-        .map(|d| fire_die(d, f.within_half, f.cover || ground))
-        .sum();
-    f.dice as f64 * per as f64 / 6.0
-}
-
-/// The chance that `shooter`'s fire at `target` standing at `at` costs it at least one figure
-/// (or, against armour, a vehicle), as the engine's shot preview reckons it; `ground` as if the
-/// target went to ground. Any loss pins: this is the chance the target is stopped.
-fn loss_chance(
-    field: &Battlefield,
-    s: &DfState,
-    shooter: UnitId,
-    target: UnitId,
-    at: TablePoint,
-    ground: bool,
-) -> f64 {
-    let Some(p) = shot_preview(field, s, shooter, target, at) else {
-        return 0.0;
-    };
-    let miss: f64 = if let Some((mods, def)) = p.anti_tank {
-        let m = -((ground && !p.cover) as i32);
+    // Each die's chance of a hit (a kill, against armour) and its expected hits.
+    let dice: Vec<(f64, f64)> = if let Some((mods, def)) = p.anti_tank {
         mods.iter()
-            .map(|x| (1..=6).filter(|d| d + x + m <= def).count() as f64 / 6.0)
-            .product()
+            .map(|x| {
+                let kill = (1..=6).filter(|d| d + x > def).count() as f64 / 6.0;
+                (kill, kill)
+            })
+            .collect()
     } else {
         let f = p.soft.expect("a soft target");
-        let hit = (1..=6u8)
-            .filter(|&d| fire_die(d, f.within_half, f.cover || ground) > 0)
-            .count() as f64
-            / 6.0;
-        (1.0 - hit).powi(f.dice as i32)
+        let hits: Vec<u32> = (1..=6u8)
+            .map(|d| fire_die(d, f.within_half, f.cover))
+            .collect();
+        let any = hits.iter().filter(|&&h| h > 0).count() as f64 / 6.0;
+        let mean = hits.iter().sum::<u32>() as f64 / 6.0;
+        vec![(any, mean); f.dice as usize]
     };
-    1.0 - miss
+    let expected = dice.iter().map(|d| d.1).sum();
+    let miss: f64 = dice.iter().map(|d| 1.0 - d.0).product();
+    (expected, 1.0 - miss)
 }
 
 /// Fired on while moving: go to ground (cover, and the move stops) or push on. A unit not
@@ -369,7 +347,7 @@ fn react(field: &Battlefield, s: &DfState, mover: UnitId, shooter: UnitId) -> Df
     let home = distance(dest, place) <= inches(6.0)
         || s.living(m.side.other())
             .any(|e| !e.staff() && range(e.at, dest) <= inches(3.0));
-    let open = loss_chance(field, s, shooter, mover, m.at, false);
+    let open = shot_odds(field, s, shooter, mover, m.at).1;
     if home || s.turn() + 3 >= TURN_LIMIT || open < 0.4 {
         DfCommand::PushOn
     } else {
