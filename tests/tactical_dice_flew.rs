@@ -52,6 +52,25 @@ fn each_die_is_one_company_in_battalions_with_hq_and_co() {
     assert_eq!((kit(r, Weapon::Rifle), kit(r, Weapon::Bazooka)), (9, 0));
     let mg = s.living(A).find(|u| u.kind == Kind::MachineGuns).unwrap();
     assert_eq!(mg.ncos, 2);
+    // A strategic armour die is one medium tank; a named `medium-tanks` troop is three.
+    let tanks = |s: &DfState| {
+        s.living(A)
+            .find(|u| matches!(u.kind, Kind::Tanks(_)))
+            .map(|u| (u.strength(), u.start))
+    };
+    assert_eq!(tanks(&s), Some((1, 1)));
+    assert_eq!(
+        tanks(&deploy(&f, &forces("medium-tanks", "foot"), 1)),
+        Some((3, 3))
+    );
+    // A battalion is two or more companies: a lone garrison company serves in the field
+    // battalion, two garrison dice keep their own.
+    let defenders = |d: &str| {
+        let s = deploy(&f, &forces("foot", d), 1);
+        s.battalions().iter().filter(|b| b.side == D).count()
+    };
+    assert_eq!(defenders("2*foot,foot@house"), 1);
+    assert_eq!(defenders("2*foot,2*foot@house"), 2);
     // Every troop type can be named.
     for t in TROOPS {
         assert!(parse_elements(t.name, TROOPS).is_ok(), "{}", t.name);

@@ -6,18 +6,18 @@
 #[path = "tactical_dice_flew_support/mod.rs"]
 mod support;
 
-use omms::tactical::dice_flew::artillery::{BatteryId, PlannedShot};
+use omms::tactical::dice_flew::artillery::{beaten_zone, BatteryId, PlannedShot};
 use omms::tactical::dice_flew::command::DfCommand;
 use omms::tactical::dice_flew::event::DfEvent;
 use omms::tactical::dice_flew::execute::far_from_co;
 use omms::tactical::dice_flew::fire::may_fire;
 use omms::tactical::dice_flew::forces::deploy;
 use omms::tactical::dice_flew::state::{DfState, Pending, Phase};
-use omms::tactical::dice_flew::unit::{Kind, UnitId};
+use omms::tactical::dice_flew::unit::{footprint, Kind, UnitId};
 use omms::tactical::dice_flew::DiceFlew;
 use omms::tactical::drive;
 use omms::tactical::ruleset::{BotLevel, Ruleset};
-use omms::tactical::table::inches;
+use omms::tactical::table::{distance, inches};
 use omms::tactical::Battlefield;
 use support::*;
 
@@ -331,4 +331,69 @@ fn the_bot_lays_a_line_for_a_holding_hq_far_from_its_co() {
         run(&f, &mut s, c.unwrap());
     }
     assert!(!far_from_co(&s, A, unit(&s, 1)));
+}
+
+#[test]
+fn the_bot_moves_a_plan_line_onto_the_enemy_when_he_is_not_where_it_planned() {
+    // The attacker's turn-2 line falls on the named feature farthest from every unit, where no
+    // enemy stands nor will: at the start of its part the bot moves it (2+) onto the feature
+    // that holds the garrison, rather than waste the battery's turn.
+    let f = encamp(200.0);
+    let mut through = 0;
+    for seed in 0..4 {
+        let mut s = deploy(&f, &forces("medium-battery,foot", "2*foot@house"), seed);
+        let b = BatteryId(0);
+        let nearest = |s: &DfState, k: usize| {
+            let at = s.features()[k].at;
+            s.units()
+                .iter()
+                .filter(|u| u.alive())
+                .map(|u| distance(u.at, at))
+                .fold(f64::MAX, f64::min)
+        };
+        let far = (0..s.features().len())
+            .max_by(|&i, &j| nearest(&s, i).total_cmp(&nearest(&s, j)))
+            .unwrap();
+        let shot = PlannedShot {
+            turn: 2,
+            feature: far as u16,
+        };
+        run(&f, &mut s, DfCommand::PlanFire { battery: b, shot });
+        start(&f, &mut s, A);
+        let mut rng = drive::bot_rng(seed);
+        let change = loop {
+            assert_eq!(
+                s.phase(),
+                Phase::Move(A),
+                "seed {seed}: the part ended first"
+            );
+            let c = DiceFlew
+                .choose(BotLevel::Captain, &f, &s, &mut rng)
+                .unwrap();
+            if matches!(c, DfCommand::ChangePlan { .. }) {
+                break c;
+            }
+            run(&f, &mut s, c);
+        };
+        let DfCommand::ChangePlan { turn, feature, .. } = change else {
+            unreachable!()
+        };
+        let to = feature.expect("moved, not struck out");
+        assert_eq!(turn, 2);
+        let at = s.features()[to as usize].at;
+        let caught = s
+            .living(D)
+            .filter(|u| !u.staff() && distance(u.at, at) <= beaten_zone() + footprint())
+            .count();
+        assert!(caught > 0, "seed {seed}: the new line catches no enemy");
+        let ev = run(&f, &mut s, change);
+        let DfEvent::PlanChange { ok, .. } = ev[0] else {
+            panic!("{ev:?}")
+        };
+        if ok {
+            through += 1;
+            assert_eq!(s.battery(b).unwrap().planned(2), Some(to));
+        }
+    }
+    assert!(through > 0, "no change got through in four battles");
 }

@@ -30,6 +30,7 @@ use crate::tactical::ruleset::{BotLevel, Side};
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 use command::{behind, clear_path, hq_move, leash};
 use plan::plan_line;
+pub(crate) use plan::reckoned;
 
 /// Whether a unit is a support weapon that stays put once it has a target.
 fn support(u: &Unit) -> bool {
@@ -57,6 +58,20 @@ fn keeps_firing(field: &Battlefield, s: &DfState, u: &Unit) -> bool {
         && !target.pinned
         && clear_of_friends(s, u, at)
         && shot_dice(s, u, target, at) > 0
+}
+
+/// A pinned enemy company within a move and a melee's reach of `u`, seen: an attacking company
+/// goes in with the bayonet while it cannot fire back (a pinned unit fights only in melee).
+fn charge_target(field: &Battlefield, s: &DfState, u: &Unit) -> Option<TablePoint> {
+    if support(u) || u.staff() {
+        return None;
+    }
+    let most = allowance(u.kind.movement(), super::tables::Ground::Open).unwrap_or(0.0);
+    s.living(u.side.other())
+        .filter(|e| !e.staff() && e.pinned)
+        .filter(|e| range(u.at, e.at) <= most + inches(2.0) && sees(field, u.at, e.at))
+        .min_by(|a, b| distance(u.at, a.at).total_cmp(&distance(u.at, b.at)))
+        .map(|e| e.at)
 }
 
 /// A holding company with no enemy in its arc turns (a 1″ step) towards the nearest enemy it
@@ -107,7 +122,7 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit, careful: bool) -> Option<
         if distance(u.at, place) < inches(3.0) || keeps_firing(field, s, u) {
             return None;
         }
-        place
+        charge_target(field, s, u).unwrap_or(place)
     };
     let most = allowance(u.kind.movement(), super::tables::Ground::Road).unwrap_or(0.0);
     let leash = leash(s, u, place);
@@ -261,7 +276,7 @@ pub fn choose(
             let at = s.unit(*mover)?.at;
             // The company that would do the most harm now.
             let best = shooters.iter().copied().max_by(|&a, &b| {
-                let h = |u| expected_hits(field, s, u, *mover, at, false);
+                let h = |u| shot_odds(field, s, u, *mover, at).0;
                 h(a).total_cmp(&h(b)).then(b.cmp(&a))
             });
             Some(best.map_or(DfCommand::Pass, |shooter| DfCommand::Shoot { shooter }))
@@ -271,57 +286,72 @@ pub fn choose(
     }
 }
 
-/// The hits (or, against armour, the vehicles destroyed) `shooter`'s fire at `target` standing at
-/// `at` may be expected to make, as the engine's shot preview reckons it; `ground` as if the
-/// target went to ground.
-fn expected_hits(
+/// What `shooter`'s fire at `target` standing at `at` may be expected to do, as the engine's
+/// shot preview reckons it: the hits (or, against armour, the vehicles destroyed) it should make,
+/// and the chance it costs the target at least one figure or vehicle (any loss pins: the chance
+/// the target is stopped).
+fn shot_odds(
     field: &Battlefield,
     s: &DfState,
     shooter: UnitId,
     target: UnitId,
     at: TablePoint,
-    ground: bool,
-) -> f64 {
+) -> (f64, f64) {
     let Some(p) = shot_preview(field, s, shooter, target, at) else {
-        return 0.0;
+        return (0.0, 0.0);
     };
-    if let Some((mods, def)) = p.anti_tank {
-        let m = -((ground && !p.cover) as i32);
-        return mods
-            .iter()
-            .map(|x| (1..=6).filter(|d| d + x + m > def).count() as f64 / 6.0)
-            .sum();
-    }
-    let f = p.soft.expect("a soft target");
-    let per: u32 = (1..=6u8)
-        .map(|d| fire_die(d, f.within_half, f.cover || ground))
-        .sum();
-    f.dice as f64 * per as f64 / 6.0
+    // Each die's chance of a hit (a kill, against armour) and its expected hits.
+    let dice: Vec<(f64, f64)> = if let Some((mods, def)) = p.anti_tank {
+        mods.iter()
+            .map(|x| {
+                let kill = (1..=6).filter(|d| d + x > def).count() as f64 / 6.0;
+                (kill, kill)
+            })
+            .collect()
+    } else {
+        let f = p.soft.expect("a soft target");
+        let hits: Vec<u32> = (1..=6u8)
+            .map(|d| fire_die(d, f.within_half, f.cover))
+            .collect();
+        let any = hits.iter().filter(|&&h| h > 0).count() as f64 / 6.0;
+        let mean = hits.iter().sum::<u32>() as f64 / 6.0;
+        vec![(any, mean); f.dice as usize]
+    };
+    let expected = dice.iter().map(|d| d.1).sum();
+    let miss: f64 = dice.iter().map(|d| 1.0 - d.0).product();
+    (expected, 1.0 - miss)
 }
 
 /// Fired on while moving: go to ground (cover, and the move stops) or push on. A unit not
-/// attacking takes cover; an attacking one pushes on unless the fire in the open would likely
-/// cost it dear and there are turns enough left to come on later. Armour always pushes on:
-/// cover helps it little.
+/// attacking takes cover. An attacking one weighs the engine's odds: any loss pins and stops it
+/// in the open, so it pushes on only where the move carries the attack home (to within 6″ of
+/// its place or into melee), in the last turns, or when the fire in the open is unlikely to
+/// cost it anyone; otherwise it goes to ground where it stands, in cover, and fights from there
+/// (the players' firing line: the text lets a company that stopped fire in the enemy's part).
+/// Armour always pushes on: cover helps it little.
 fn react(field: &Battlefield, s: &DfState, mover: UnitId, shooter: UnitId) -> DfCommand {
     let Some(m) = s.unit(mover) else {
         return DfCommand::PushOn;
     };
-    let attacking = m
-        .battalion
-        .and_then(|b| s.effective_order(b))
-        .is_some_and(|(a, _)| a == Action::Attack);
+    let order = m.battalion.and_then(|b| s.effective_order(b));
     if m.kind.armour().is_some() {
         return DfCommand::PushOn;
     }
-    if !attacking {
+    let Some((Action::Attack, place)) = order else {
         return DfCommand::GoToGround;
-    }
-    let open = expected_hits(field, s, shooter, mover, m.at, false);
-    if open >= 2.0 && s.turn() + 3 < TURN_LIMIT {
-        DfCommand::GoToGround
-    } else {
+    };
+    let dest = match s.pending() {
+        Some(Pending::React { dest, .. }) => *dest,
+        _ => m.at,
+    };
+    let home = distance(dest, place) <= inches(6.0)
+        || s.living(m.side.other())
+            .any(|e| !e.staff() && range(e.at, dest) <= inches(3.0));
+    let open = shot_odds(field, s, shooter, mover, m.at).1;
+    if home || s.turn() + 3 >= TURN_LIMIT || open < 0.4 {
         DfCommand::PushOn
+    } else {
+        DfCommand::GoToGround
     }
 }
 

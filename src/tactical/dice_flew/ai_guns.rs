@@ -6,6 +6,7 @@
 //! battalion's HQ, or an observer with an enemy in sight, beyond 2 ft of the CO and with no radio
 //! link, lays a line (the CO first sets up his exchange: the bot never moves him).
 
+use super::ai::reckoned;
 use super::artillery::{beaten_zone, observed_target};
 use super::bombard::bombard_target;
 use super::check::check;
@@ -14,7 +15,7 @@ use super::fire::closest_target;
 use super::state::{DfState, Phase, TURN_LIMIT};
 use super::tables::order_change_reach;
 use super::telephone::wire_reach;
-use super::unit::{Action, Kind, Unit};
+use super::unit::{footprint, Action, Kind, Unit};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{distance, inches};
@@ -36,26 +37,57 @@ fn bombard(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
     Some(DfCommand::Bombard { unit: u.id, target })
 }
 
-/// Strike out next turn's line of a battery whose shells would fall within a move (12″) of the
-/// side's own companies.
-fn replan(s: &DfState, side: Side) -> Option<DfCommand> {
+/// Change next turn's line of a battery: strike it out when its shells would fall within a
+/// move (12″) of the side's own companies; move it when the enemy is not where the plan
+/// expected him (no fighting enemy unit in its beaten zone now, nor one move on towards the
+/// objective) onto the named feature that catches most of them, clear of its own companies.
+fn replan(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
     let turn = s.turn() + 1;
     if turn > TURN_LIMIT {
         return None;
     }
+    let own_near = |at| {
+        s.living(side)
+            .any(|u| !u.staff() && distance(u.at, at) <= beaten_zone() + inches(12.0))
+    };
+    // An enemy unit counts where it stands and where one move towards the objective takes it
+    // (a holding company stays, an attacking one comes on).
+    let caught = |at| {
+        s.living(side.other())
+            .filter(|u| !u.staff())
+            .filter(|u| {
+                let on = reckoned(u, field.objective, 1, 1.0);
+                [u.at, on]
+                    .iter()
+                    .any(|&p| distance(p, at) <= beaten_zone() + footprint())
+            })
+            .count()
+    };
     s.batteries()
         .iter()
         .filter(|b| b.side == side && !s.plan_tried(b.id))
         .find_map(|b| {
-            let at = s.features().get(b.planned(turn)? as usize)?.at;
-            let near = beaten_zone() + inches(12.0);
-            s.living(side)
-                .any(|u| !u.staff() && distance(u.at, at) <= near)
-                .then_some(DfCommand::ChangePlan {
-                    battery: b.id,
-                    turn,
-                    feature: None,
-                })
+            let planned = b.planned(turn)?;
+            let at = s.features().get(planned as usize)?.at;
+            let change = |feature| DfCommand::ChangePlan {
+                battery: b.id,
+                turn,
+                feature,
+            };
+            if own_near(at) {
+                return Some(change(None));
+            }
+            if caught(at) > 0 {
+                return None;
+            }
+            let (best, n) = s
+                .features()
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !own_near(f.at))
+                .map(|(i, f)| (i, caught(f.at)))
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
+            (n > 0).then(|| change(Some(best as u16)))
         })
 }
 
@@ -94,7 +126,7 @@ fn lay(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
 pub fn choose(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
     let mut cmd = None;
     if before_moving(s, side) {
-        cmd = replan(s, side).or_else(|| {
+        cmd = replan(field, s, side).or_else(|| {
             s.living(side)
                 .filter(|u| !u.staff())
                 .find_map(|u| bombard(field, s, u))

@@ -42,14 +42,25 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             Side::Defender => &forces.attacker,
         };
         let enemy_armour = enemy.elements.iter().any(|e| kind_of(e).armour().is_some());
-        // Garrison dice first, in their own battalions.
+        // Garrison dice first, in their own battalions; but a battalion is an HQ and two or
+        // more companies, so a lone garrison company serves in the field battalion (issue 15:
+        // its own battalion let the defender concede only once two battalions were shaken).
         let mut groups: Vec<Vec<&Element>> = Vec::new();
+        let lone = force
+            .elements
+            .iter()
+            .filter(|e| e.garrison && battery_guns(e).is_none())
+            .count()
+            == 1;
         for garrison in [true, false] {
             let es: Vec<&Element> = force
                 .elements
                 .iter()
-                .filter(|e| e.garrison == garrison && battery_guns(e).is_none())
+                .filter(|e| (e.garrison == garrison || lone) && battery_guns(e).is_none())
                 .collect();
+            if lone && garrison {
+                continue;
+            }
             let mut i = 0;
             for n in battalion_sizes(es.len()) {
                 groups.push(es[i..i + n].to_vec());

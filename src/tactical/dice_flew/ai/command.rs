@@ -152,6 +152,19 @@ pub(super) fn leash(s: &DfState, u: &Unit, place: TablePoint) -> Option<(TablePo
         return None;
     }
     let hq = s.hq(u.battalion?)?;
+    // An HQ that did not move this part although its companies are not round it could not
+    // follow (boxed in a wood, off its road): it holds nobody back, since a 2+ roll a move is
+    // cheaper than an attack that never comes on. It moves first, so by now it has moved if
+    // it could.
+    if !hq.moved && !hq.pinned {
+        let cs = commanded(s, hq);
+        let fine = behind(&cs, place).is_some_and(|want| {
+            out_of_command(hq, &cs, hq.at) == 0 && distance(hq.at, want) < inches(2.0)
+        });
+        if !fine {
+            return None;
+        }
+    }
     let r = command_radius(u.radio && hq.radio);
     if distance(hq.at, u.at) > r {
         return None;
