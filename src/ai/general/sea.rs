@@ -73,6 +73,7 @@ fn my_ships(ctx: &Ctx) -> Vec<UnitId> {
 /// to the aim does so before its Ship moves on), board, sail, or land a party whose Ship can get
 /// no nearer. (Walking to the sailing port is the land plan's, steered by [`muster`].)
 pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
+    debug_look(ctx);
     // Nothing afloat and nothing to build with: nothing to work out at sea.
     if my_ships(ctx).is_empty() && cheapest_set(ctx.state, ctx.me, Suit::Spades).is_none() {
         return None;
@@ -447,3 +448,53 @@ pub(super) fn attack(ctx: &Ctx) -> Option<Command> {
 #[cfg(test)]
 #[path = "sea_tests.rs"]
 mod tests;
+
+/// `OMMS_AI_DEBUG`: one line per seat and turn on where the sea war stands (stderr only; never
+/// read by a choice).
+fn debug_look(ctx: &Ctx) {
+    use std::sync::Mutex;
+    static LAST: Mutex<(u32, u32)> = Mutex::new((u32::MAX, u32::MAX));
+    if std::env::var_os("OMMS_AI_DEBUG").is_none() {
+        return;
+    }
+    let key = (ctx.state.turn(), u32::from(ctx.me.0));
+    {
+        let mut last = LAST.lock().unwrap();
+        if *last == key {
+            return;
+        }
+        *last = key;
+    }
+    let lands = Lands::of(ctx);
+    let mut per: std::collections::BTreeMap<u32, [usize; 4]> = Default::default();
+    for s in ctx.state.settlements() {
+        if let Some(g) = ctx.board.land_group(s.pos()) {
+            per.entry(g).or_default()[usize::from(s.owner() != ctx.me)] += 1;
+        }
+    }
+    for u in ctx.state.units() {
+        if u.kind() == UnitType::Ship || matches!(u.at(), Location::Aboard(_)) {
+            continue;
+        }
+        if let Some(g) = ctx.state.unit_pos(u.id()).and_then(|p| ctx.board.land_group(p)) {
+            per.entry(g).or_default()[2 + usize::from(u.owner() != ctx.me)] += 1;
+        }
+    }
+    let ships: Vec<String> = my_ships(ctx)
+        .into_iter()
+        .map(|s| {
+            let [x, y] = ctx.state.unit_pos(s).map_or([0.0; 2], |p| p.to_m());
+            format!("{}@{:.1},{:.1}", ctx.state.cargo(s).len(), x / 1e3, y / 1e3)
+        })
+        .collect();
+    let a = aim(ctx);
+    eprintln!(
+        "SEA t{} p{} aim {:?} lands(mine s/enemy s/mine u/enemy u) {:?} ships [{}] held {:?}",
+        key.0,
+        key.1,
+        a.map(|a| (ctx.board.land_group(a.at), a.port.0)),
+        per,
+        ships.join(","),
+        lands.home.keys().filter(|g| lands.held(**g)).collect::<Vec<_>>()
+    );
+}

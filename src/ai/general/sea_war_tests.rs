@@ -156,41 +156,82 @@ fn the_ships_in_harbour_sail_as_one_wave() {
     }
 }
 
-#[test]
-fn an_enemy_party_ashore_is_met_by_the_army() {
-    let board = board();
-    // Blue's party landed south of Il-Mosta; Red's army in Il-Mosta goes for it, not for
-    // Blue's town across the water.
+/// Red's base at Iċ-Ċirkewwa and Il-Mosta with `army` Invaders in it, Blue's base Ix-Xagħra
+/// across the water, and `raiders` Blue Invaders landed south of Il-Mosta.
+fn raided(army: usize, raiders: usize) -> LoadedScenario {
     let settlements = r#"[
   {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
   {"id": "mosta", "owner": "Red", "place": "Il-Mosta"},
   {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}
 ]"#;
-    let mut units: Vec<String> = (0..6)
+    let mut units: Vec<String> = (0..army)
         .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "mosta"}}"#))
         .collect();
     units.push(r#"{"id": "g", "owner": "Red", "type": "guard", "in": "base"}"#.into());
-    units.push(r#"{"id": "r1", "owner": "Blue", "type": "invader", "at": [14.44, 35.875]}"#.into());
+    for i in 0..raiders {
+        units.push(format!(
+            r#"{{"id": "r{i}", "owner": "Blue", "type": "invader", "at": [14.44, 35.875]}}"#
+        ));
+    }
     units.push(r#"{"id": "x", "owner": "Blue", "type": "guard", "in": "xaghra"}"#.into());
-    let sc = position(settlements, &format!("[{}]", units.join(",")), r#"["2H"]"#);
-    let raider = sc.state.unit_pos(sc.unit("r1").unwrap()).unwrap();
+    position(
+        settlements,
+        &format!("[{}]", units.join(",")),
+        r#"["10S", "9S", "2H"]"#,
+    )
+}
+
+/// The main phase's moves, split into those closing on `raid` and those closing on `port`.
+fn split_moves(sc: &LoadedScenario, raid: MapPoint, port: MapPoint) -> (usize, usize, usize) {
+    let board = board();
     let view = SeatView::of(&sc.state, sc.state.actor());
     let ctx = Ctx::new(&view, &board, Level::Normal);
-    let moved: Vec<Move> = moves::plan(&ctx)
-        .into_iter()
-        .filter_map(|c| match c {
-            Command::Move(m) => Some(m),
-            _ => None,
-        })
-        .collect();
-    assert!(moved.len() >= 3, "the army goes out: {moved:?}");
-    for m in &moved {
+    let (mut to_raid, mut to_port, mut other) = (0, 0, 0);
+    for c in moves::plan(&ctx) {
+        let Command::Move(m) = c else { continue };
         let from = sc.state.unit_pos(m.unit).unwrap();
-        assert!(
-            m.to.distance_m(raider) < from.distance_m(raider) - 500.0,
-            "every move closes on the party: {m:?}"
-        );
+        if m.to.distance_m(raid) < from.distance_m(raid) - 500.0 {
+            to_raid += 1;
+        } else if m.to.distance_m(port) < from.distance_m(port) - 500.0 {
+            to_port += 1;
+        } else {
+            other += 1;
+        }
     }
+    (to_raid, to_port, other)
+}
+
+#[test]
+fn a_landing_in_strength_is_met_by_the_whole_army() {
+    // Three of Blue's Invaders ashore against Red's seven: every free unit goes for them.
+    let sc = raided(6, 3);
+    let raid = sc.state.unit_pos(sc.unit("r0").unwrap()).unwrap();
+    let port = sc.state.settlement(sc.settlements["base"]).unwrap().pos();
+    let (to_raid, to_port, other) = split_moves(&sc, raid, port);
+    assert!(to_raid >= 3, "the army goes out: {to_raid} to the raid");
+    assert_eq!((to_port, other), (0, 0), "every move closes on the party");
+}
+
+#[test]
+fn a_raid_is_met_by_a_detachment_while_the_army_still_sails() {
+    // One Blue Invader ashore against Red's thirteen: four go for it, the Ships are still
+    // built and the rest walks to the sailing port. (Every free unit turning on each raid of
+    // three, and the Ships idle while anyone stood on the island, kept forty of Blue's units
+    // walking between Iċ-Ċirkewwa and Red's raids for two hundred turns on Malta.)
+    let board = board();
+    let sc = raided(12, 1);
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["base"]),
+        other => panic!("expected a Ship built at Iċ-Ċirkewwa: {other:?}"),
+    }
+    let raid = sc.state.unit_pos(sc.unit("r0").unwrap()).unwrap();
+    let port = sc.state.settlement(sc.settlements["base"]).unwrap().pos();
+    let (to_raid, to_port, _) = split_moves(&sc, raid, port);
+    assert!(
+        (1..=4).contains(&to_raid),
+        "a detachment of at most four meets one raider: {to_raid}"
+    );
+    assert!(to_port >= 5, "the rest heads for the port: {to_port}");
 }
 
 #[test]
