@@ -77,9 +77,7 @@ impl Lands {
         let units = self.mine.iter().filter(|m| m.2 == g).count();
         let enemy_s = self.enemy.get(&g).copied().unwrap_or(0);
         let home_s = self.home.get(&g).copied().unwrap_or(0);
-        home_s > 0
-            && self.raiders(g) * RAID_ODDS <= units
-            && enemy_s * RAID_ODDS * 2 <= home_s
+        home_s > 0 && self.raiders(g) * RAID_ODDS <= units && enemy_s * RAID_ODDS * 2 <= home_s
     }
 
     /// Enemy land units on land `g`.

@@ -260,3 +260,60 @@ fn the_last_ships_of_a_player_without_settlements_are_hunted() {
         other => panic!("expected Red's Ship to go after Blue's: {other:?}"),
     }
 }
+
+/// The nearest water to the map point `xy` (metres), as "[lon, lat]" for a scenario.
+fn water_near(xy: [f64; 2]) -> String {
+    let map = malta();
+    for r in (0..2000).step_by(50) {
+        for k in 0..32 {
+            let a = f64::from(k) * std::f64::consts::PI / 16.0;
+            let p = [xy[0] + f64::from(r) * a.cos(), xy[1] + f64::from(r) * a.sin()];
+            if map.is_water(p) {
+                let ll = map.projection().to_lonlat(p);
+                return format!("[{}, {}]", ll[0], ll[1]);
+            }
+        }
+    }
+    panic!("no water near {xy:?}")
+}
+
+#[test]
+fn a_hunting_ship_sails_round_valletta_to_its_prey() {
+    let board = board();
+    // Blue's last Ship lies in the Grand Harbour, Red's in Marsamxett: a kilometre apart in a
+    // straight line, Valletta between them. Red's goes round (on main it lay there for a
+    // hundred turns, "close enough", and the game never ended).
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true}
+]"#;
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
+        {{"id": "g", "owner": "Red", "type": "guard", "in": "base"}},
+        {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}}]"#,
+        water_near([10_900.0, -4_300.0]),
+        water_near([11_546.0, -4_910.0])
+    );
+    let sc = position(settlements, &units, r#"["2H"]"#);
+    let (ship, prey) = (sc.unit("ship").unwrap(), sc.unit("bs").unwrap());
+    let from = sc.state.unit_pos(ship).unwrap();
+    let at = sc.state.unit_pos(prey).unwrap();
+    let straight = from.distance_m(at);
+    let card_breadth = sc.setup.scale.measure_m(crate::map::Measure::CardBreadth);
+    assert!(straight < card_breadth, "{straight} m apart");
+    assert!(
+        board
+            .check_attack_reach(&sc.state, ship, Target::Unit(prey))
+            .is_err(),
+        "no attack over Valletta"
+    );
+    let round = board.sea_distance(from, at).unwrap();
+    assert!(round > 2.0 * straight, "round the coast {round} m");
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => {
+            assert_eq!(mv.unit, ship);
+            let left = board.sea_distance(mv.to, at).unwrap();
+            assert!(left < round - 500.0, "it gets round: {left} m left");
+        }
+        other => panic!("expected Red's Ship to sail round Valletta: {other:?}"),
+    }
+}
