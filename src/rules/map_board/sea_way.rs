@@ -43,7 +43,7 @@ pub(super) struct Grid {
 impl Grid {
     pub(super) fn of(b: &MapBoard) -> Grid {
         let [x0, y0, x1, y1] = b.map.bounds_xy();
-        if !b.map.has_sea() || !(x0 < x1 && y0 < y1) {
+        if !(b.map.has_sea() && x0 < x1 && y0 < y1) {
             return Grid {
                 origin: [0.0; 2],
                 nx: 0,
