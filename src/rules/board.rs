@@ -187,6 +187,14 @@ pub trait Board {
         None
     }
 
+    /// *Seafaring*: metres over water from `from` to the water by `to`, round the coasts:
+    /// public map knowledge (no rule), for bots steering Ships out of bays a straight line
+    /// leads into. `None` when no water joins them or the board cannot tell.
+    fn sea_distance(&self, from: MapPoint, to: MapPoint) -> Option<f64> {
+        let _ = (from, to);
+        None
+    }
+
     /// *Seafaring*: where a Ship beaten off in its own attack goes: the harbour point of its
     /// owner's port nearest to it; `None` when the owner has no port (the Ship is lost).
     fn return_port(&self, state: &State, ship: UnitId) -> Option<MapPoint> {

@@ -40,6 +40,7 @@ mod reach;
 mod road_distance;
 pub mod scenario_file;
 mod sea_reach;
+mod sea_way;
 mod ships;
 mod siege;
 mod standing;
@@ -77,6 +78,10 @@ pub struct MapBoard<'a> {
     seas: memo::Memo<std::sync::Arc<SeaReach>>,
     /// Road distance fields towards the targets bots asked about (see `road_distance.rs`).
     road_fields: road_distance::Fields,
+    /// The water sampled for bots' sea distances, when first asked (see `sea_way.rs`).
+    sea_grid: std::sync::OnceLock<sea_way::Grid>,
+    /// Sea distance fields towards the targets bots asked about.
+    sea_fields: sea_way::Fields,
 }
 
 impl<'a> MapBoard<'a> {
@@ -106,6 +111,8 @@ impl<'a> MapBoard<'a> {
             circles: memo::Memo::new(),
             seas: memo::Memo::new(),
             road_fields: memo::Memo::new(),
+            sea_grid: std::sync::OnceLock::new(),
+            sea_fields: memo::Memo::new(),
         }
     }
 
@@ -297,6 +304,10 @@ impl Board for MapBoard<'_> {
 
     fn road_distance(&self, from: MapPoint, to: MapPoint) -> Option<f64> {
         road_distance::distance(self, from, to)
+    }
+
+    fn sea_distance(&self, from: MapPoint, to: MapPoint) -> Option<f64> {
+        sea_way::distance(self, from, to)
     }
 
     fn check_attack_reach(

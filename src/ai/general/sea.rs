@@ -73,6 +73,7 @@ fn my_ships(ctx: &Ctx) -> Vec<UnitId> {
 /// to the aim does so before its Ship moves on), board, sail, or land a party whose Ship can get
 /// no nearer. (Walking to the sailing port is the land plan's, steered by [`muster`].)
 pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
+    debug_look(ctx);
     // Nothing afloat and nothing to build with: nothing to work out at sea.
     if my_ships(ctx).is_empty() && cheapest_set(ctx.state, ctx.me, Suit::Spades).is_none() {
         return None;
@@ -153,7 +154,7 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
     };
     let first_wave = !ashore_near(ctx, aim);
     let prey = prey(ctx);
-    let near_prey = |pos: MapPoint| prey.iter().any(|p| p.0.distance_m(pos) <= ctx.breadth);
+    let near_prey = |ship: UnitId| prey.iter().any(|p| strikes(ctx, ship, p.2));
     for &(ship, pos, aboard) in &ships {
         let goal = if aboard > 0 {
             if loading(pos, aboard) {
@@ -170,7 +171,7 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
             aim.at
         } else {
             // An empty Ship that has closed on its prey strikes in the attack phase.
-            if in_harbour_at(ctx, pos, aim) || near_prey(pos) {
+            if in_harbour_at(ctx, pos, aim) || near_prey(ship) {
                 continue;
             }
             aim.port_at
@@ -207,15 +208,18 @@ fn hunt(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
         if loading && aim.is_some_and(|a| in_harbour_at(ctx, pos, a)) {
             continue;
         }
-        let Some(target) = prey
+        let Some((target, _, id)) = prey
             .iter()
-            .filter(|(p, homeless)| *homeless || p.distance_m(pos) <= ctx.card_len)
-            .map(|(p, _)| *p)
-            .min_by(|a, b| a.distance_m(pos).total_cmp(&b.distance_m(pos)))
+            .filter(|(p, homeless, _)| *homeless || p.distance_m(pos) <= ctx.card_len)
+            .min_by(|a, b| a.0.distance_m(pos).total_cmp(&b.0.distance_m(pos)))
+            .copied()
         else {
             continue;
         };
-        if target.distance_m(pos) <= ctx.breadth * 0.9 {
+        // Close enough when the attack can be made from here; near in a straight line is not
+        // (Ships lay a hundred turns in Marsamxett, their prey in the Grand Harbour behind
+        // Valletta, within a card's breadth and out of reach).
+        if strikes(ctx, ship, id) {
             continue;
         }
         if let Some(mv) = best_sea_move(ctx, ship, pos, target) {
@@ -226,8 +230,9 @@ fn hunt(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
 }
 
 /// Where the enemy Ships worth hunting lie (a player's with no settlement left, or one
-/// carrying a party out of its harbour), and whether their owner has no settlement left.
-fn prey(ctx: &Ctx) -> Vec<(MapPoint, bool)> {
+/// carrying a party out of its harbour), whether their owner has no settlement left, and which
+/// they are.
+fn prey(ctx: &Ctx) -> Vec<(MapPoint, bool, UnitId)> {
     ctx.state
         .units()
         .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
@@ -235,9 +240,22 @@ fn prey(ctx: &Ctx) -> Vec<(MapPoint, bool)> {
             let homeless = ctx.state.settlements().all(|s| s.owner() != u.owner());
             let party = !ctx.state.cargo(u.id()).is_empty()
                 && defence_dice(ctx.state, ctx.board, u.id()).0 <= 1;
-            (homeless || party).then_some((ctx.state.unit_pos(u.id())?, homeless))
+            (homeless || party).then_some((ctx.state.unit_pos(u.id())?, homeless, u.id()))
         })
         .collect()
+}
+
+/// Whether `ship` could attack the enemy Ship `prey` from where it lies (the board's own
+/// answer: within a card's breadth over water).
+fn strikes(ctx: &Ctx, ship: UnitId, prey: UnitId) -> bool {
+    ctx.state
+        .unit_pos(ship)
+        .zip(ctx.state.unit_pos(prey))
+        .is_some_and(|(a, b)| a.distance_m(b) <= ctx.breadth)
+        && ctx
+            .board
+            .check_attack_reach(ctx.state, ship, Target::Unit(prey))
+            .is_ok()
 }
 
 /// Whether more of my units are on their way into the sailing port: in the field on its land
@@ -282,8 +300,8 @@ fn in_harbour_at(ctx: &Ctx, pos: MapPoint, aim: &Aim) -> bool {
     pos.distance_m(aim.port_at) <= reach
 }
 
-/// The legal move of `ship` that ends nearest `goal`, if it gets closer than where it lies: the
-/// board's suggestions and straight runs towards the goal at a few lengths. A Ship with anyone
+/// The legal move of `ship` that ends nearest `goal` over water, if it gets closer than where
+/// it lies: the board's suggestions and straight runs towards the goal at a few lengths. A Ship with anyone
 /// aboard does not end where an enemy Ship could strike it (within a card's breadth of one)
 /// unless its party can land next to the goal from there this turn: a defending Ship that
 /// loses sinks with everyone aboard, and a coin toss for a whole landing party is a losing
@@ -292,7 +310,7 @@ fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Opt
     let mut ideas = ctx.board.candidate_moves(ctx.state, ship);
     let [x0, y0] = from.to_m();
     let [x1, y1] = goal.to_m();
-    let d = from.distance_m(goal);
+    let d = sea_way(ctx, from, goal);
     if d > 0.0 {
         for k in 1..=10 {
             let t = (ctx.card_len * f64::from(k) / 10.0 / d).min(1.0);
@@ -307,7 +325,7 @@ fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Opt
     let loaded = !ctx.state.cargo(ship).is_empty();
     let mut best: Option<(f64, Move)> = None;
     for mv in ideas {
-        let left = mv.to.distance_m(goal);
+        let left = sea_way(ctx, mv.to, goal);
         if left >= d - 1.0 || best.as_ref().is_some_and(|(b, _)| *b <= left) {
             continue;
         }
@@ -319,6 +337,14 @@ fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Opt
         }
     }
     best.map(|(_, mv)| mv)
+}
+
+/// Metres from `from` to `to` over water, round the coast (the board's answer), or straight
+/// where it cannot tell: the straight line leads Ships into bays that open towards their goal.
+fn sea_way(ctx: &Ctx, from: MapPoint, to: MapPoint) -> f64 {
+    ctx.board
+        .sea_distance(from, to)
+        .unwrap_or_else(|| from.distance_m(to))
 }
 
 /// Whether an enemy Ship lies within striking distance (a card's breadth) of `at`.
@@ -447,3 +473,61 @@ pub(super) fn attack(ctx: &Ctx) -> Option<Command> {
 #[cfg(test)]
 #[path = "sea_tests.rs"]
 mod tests;
+
+/// `OMMS_AI_DEBUG`: one line per seat and turn on where the sea war stands (stderr only; never
+/// read by a choice).
+fn debug_look(ctx: &Ctx) {
+    use std::sync::Mutex;
+    static LAST: Mutex<(u32, u32)> = Mutex::new((u32::MAX, u32::MAX));
+    if std::env::var_os("OMMS_AI_DEBUG").is_none() {
+        return;
+    }
+    let key = (ctx.state.turn(), u32::from(ctx.me.0));
+    {
+        let mut last = LAST.lock().unwrap();
+        if *last == key {
+            return;
+        }
+        *last = key;
+    }
+    let lands = Lands::of(ctx);
+    let mut per: std::collections::BTreeMap<u32, [usize; 4]> = Default::default();
+    for s in ctx.state.settlements() {
+        if let Some(g) = ctx.board.land_group(s.pos()) {
+            per.entry(g).or_default()[usize::from(s.owner() != ctx.me)] += 1;
+        }
+    }
+    for u in ctx.state.units() {
+        if u.kind() == UnitType::Ship || matches!(u.at(), Location::Aboard(_)) {
+            continue;
+        }
+        if let Some(g) = ctx
+            .state
+            .unit_pos(u.id())
+            .and_then(|p| ctx.board.land_group(p))
+        {
+            per.entry(g).or_default()[2 + usize::from(u.owner() != ctx.me)] += 1;
+        }
+    }
+    let ships: Vec<String> = my_ships(ctx)
+        .into_iter()
+        .map(|s| {
+            let [x, y] = ctx.state.unit_pos(s).map_or([0.0; 2], |p| p.to_m());
+            format!("{}@{:.1},{:.1}", ctx.state.cargo(s).len(), x / 1e3, y / 1e3)
+        })
+        .collect();
+    let a = aim(ctx);
+    eprintln!(
+        "SEA t{} p{} aim {:?} lands(mine s/enemy s/mine u/enemy u) {:?} ships [{}] held {:?}",
+        key.0,
+        key.1,
+        a.map(|a| (ctx.board.land_group(a.at), a.port.0)),
+        per,
+        ships.join(","),
+        lands
+            .home
+            .keys()
+            .filter(|g| lands.held(**g))
+            .collect::<Vec<_>>()
+    );
+}

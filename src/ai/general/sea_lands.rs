@@ -5,7 +5,7 @@
 //!
 //! [`Board::land_group`]: crate::rules::Board::land_group
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{is_ship, Aim, ARMY_TO_SAIL};
 use crate::ai::general::Ctx;
@@ -13,31 +13,36 @@ use crate::rules::{Location, MapPoint, SettlementId, UnitId, UnitType};
 
 /// Which lands my pieces and the enemy's stand on.
 pub(super) struct Lands {
-    /// Lands where I have settlements.
-    pub home: BTreeSet<u32>,
-    /// Lands with an enemy settlement.
-    pub enemy: BTreeSet<u32>,
-    /// Lands with an enemy land unit on them (in the field or in a settlement).
-    pub enemy_units: BTreeSet<u32>,
+    /// Lands where I have settlements, with how many.
+    pub home: BTreeMap<u32, usize>,
+    /// Lands with an enemy settlement, with how many.
+    pub enemy: BTreeMap<u32, usize>,
+    /// Lands with an enemy land unit on them (in the field or in a settlement), with how many.
+    pub enemy_units: BTreeMap<u32, usize>,
     /// My land units ashore (not aboard), with their land.
     pub mine: Vec<(UnitId, MapPoint, u32)>,
 }
 
+/// How many times the enemy's pieces on a land of mine my own must number for the enemy there
+/// to count as a raid, met by a detachment while the rest of the army sails on.
+const RAID_ODDS: usize = 3;
+
 impl Lands {
     pub fn of(ctx: &Ctx) -> Lands {
         let group = |p: MapPoint| ctx.board.land_group(p);
-        let mut home = BTreeSet::new();
-        let mut enemy = BTreeSet::new();
+        let mut home = BTreeMap::new();
+        let mut enemy = BTreeMap::new();
         for s in ctx.state.settlements() {
             if let Some(g) = group(s.pos()) {
-                if s.owner() == ctx.me {
-                    home.insert(g);
+                let side = if s.owner() == ctx.me {
+                    &mut home
                 } else {
-                    enemy.insert(g);
-                }
+                    &mut enemy
+                };
+                *side.entry(g).or_insert(0) += 1;
             }
         }
-        let mut enemy_units = BTreeSet::new();
+        let mut enemy_units = BTreeMap::new();
         let mut mine = Vec::new();
         for u in ctx.state.units() {
             if u.kind() == UnitType::Ship || matches!(u.at(), Location::Aboard(_)) {
@@ -52,7 +57,7 @@ impl Lands {
             if u.owner() == ctx.me {
                 mine.push((u.id(), pos, g));
             } else {
-                enemy_units.insert(g);
+                *enemy_units.entry(g).or_insert(0) += 1;
             }
         }
         Lands {
@@ -63,9 +68,21 @@ impl Lands {
         }
     }
 
-    /// A land of mine no enemy stands on: its army can only get at anyone by sea.
-    pub fn quiet(&self, g: u32) -> bool {
-        self.home.contains(&g) && !self.enemy.contains(&g) && !self.enemy_units.contains(&g)
+    /// A land of mine where the enemy has at most a landing party — a few units and whatever
+    /// settlement they took, outnumbered [`RAID_ODDS`] to one by mine — so the army there
+    /// still sails, leaving a detachment to meet them. (Sailing only from lands where no enemy
+    /// stood, a raid of three kept an army of forty walking between its port and the raiders
+    /// for two hundred turns on Malta, and never one of them boarded.)
+    pub fn held(&self, g: u32) -> bool {
+        let units = self.mine.iter().filter(|m| m.2 == g).count();
+        let enemy_s = self.enemy.get(&g).copied().unwrap_or(0);
+        let home_s = self.home.get(&g).copied().unwrap_or(0);
+        home_s > 0 && self.raiders(g) * RAID_ODDS <= units && enemy_s * RAID_ODDS * 2 <= home_s
+    }
+
+    /// Enemy land units on land `g`.
+    pub fn raiders(&self, g: u32) -> usize {
+        self.enemy_units.get(&g).copied().unwrap_or(0)
     }
 }
 
@@ -89,21 +106,14 @@ pub(super) fn aim(ctx: &Ctx) -> Option<Aim> {
     war_aim(ctx, &lands, &ports).or_else(|| settle_aim(ctx, &lands, &ports))
 }
 
-/// The sea war: from the quiet land with most of my units on it (and a port of mine), to the
-/// enemy settlement nearest my army already landed, or else the weakest and nearest one.
+/// The sea war: from the land I hold (no enemy there but a raid, [`Lands::held`]) with most
+/// of my units on it and a port of mine, to the enemy settlement across the water nearest my
+/// army already landed, or else the weakest and nearest one.
 fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) -> Option<Aim> {
-    let enemies: Vec<_> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .collect();
-    if enemies.is_empty() {
-        return None;
-    }
-    // The quiet land with a port that holds most of my units (ties: the lowest land).
+    // The land I hold with a port that holds most of my units (ties: the lowest land).
     let mut from: Option<(usize, u32)> = None;
     for g in ports.iter().map(|p| p.2).collect::<BTreeSet<_>>() {
-        if !lands.quiet(g) {
+        if !lands.held(g) {
             continue;
         }
         let n = lands.mine.iter().filter(|m| m.2 == g).count();
@@ -112,6 +122,15 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
         }
     }
     let (_, from) = from?;
+    // A raid's prize on the land itself is the detachment's ([`muster`]), not the Ships'.
+    let enemies: Vec<_> = ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() != ctx.me && ctx.board.land_group(s.pos()) != Some(from))
+        .collect();
+    if enemies.is_empty() {
+        return None;
+    }
     // Ashore or aboard: a party at sea is part of the army.
     let army = ctx
         .state
@@ -123,7 +142,7 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
     let room_at_home = sites.iter().any(|(_, p, _)| {
         ctx.board
             .land_group(*p)
-            .is_some_and(|g| lands.home.contains(&g))
+            .is_some_and(|g| lands.home.contains_key(&g))
     });
     if room_at_home && army < ARMY_TO_SAIL {
         return None;
@@ -132,7 +151,7 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
     let landed: Vec<MapPoint> = lands
         .mine
         .iter()
-        .filter(|m| lands.enemy.contains(&m.2))
+        .filter(|m| m.2 != from && lands.enemy.contains_key(&m.2))
         .map(|m| m.1)
         .collect();
     let port_dist = |p: MapPoint| {
@@ -182,7 +201,7 @@ fn settle_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)])
     let abroad = |p: MapPoint| {
         ctx.board
             .land_group(p)
-            .is_some_and(|g| !lands.home.contains(&g))
+            .is_some_and(|g| !lands.home.contains_key(&g))
     };
     if sites.iter().any(|(_, p, _)| !abroad(*p)) {
         return None;
@@ -200,52 +219,67 @@ fn settle_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)])
 }
 
 /// Where the sea play sends some of the land plan's `free` units, each as (unit, point, within
-/// metres): on the land the Ships sail from, every free unit walks to the sailing port to board
-/// (Scouts stay to settle while there is room there); on a land of mine where an enemy party
-/// has landed and holds no settlement yet, every free unit goes for the nearest of that party.
+/// metres). On a land of mine the enemy raids (a party ashore, and what it took, outnumbered as
+/// [`Lands::held`] says), the nearest free units, twice the raiders and two more, go for each
+/// party; against a landing in strength on a land where the enemy has no settlement, every free
+/// unit there does. On the land the Ships sail from, every other free unit walks to the
+/// sailing port to board (Scouts stay to settle while there is room there).
 pub(in crate::ai::general) fn muster(ctx: &Ctx, free: &[UnitId]) -> Vec<(UnitId, MapPoint, f64)> {
     if !ctx.state.options().seafaring || !ctx.board.has_ports() {
         return Vec::new();
     }
     let lands = Lands::of(ctx);
     let mut out = Vec::new();
-    // Enemy parties ashore on lands of mine where the enemy has no settlement.
-    let raiders: Vec<(MapPoint, u32)> = ctx
-        .state
-        .units()
-        .filter(|u| u.owner() != ctx.me && u.kind() != UnitType::Ship)
-        .filter(|u| !matches!(u.at(), Location::Aboard(_)))
-        .filter_map(|u| {
-            let p = ctx.state.unit_pos(u.id())?;
-            let g = ctx.board.land_group(p)?;
-            (lands.home.contains(&g) && !lands.enemy.contains(&g)).then_some((p, g))
-        })
-        .collect();
-    let aim = if raiders.is_empty() { aim(ctx) } else { None };
-    let sail_from = aim.and_then(|a| Some((a, ctx.board.land_group(a.port_at)?)));
+    let mut taken: BTreeSet<UnitId> = BTreeSet::new();
+    let strike = ctx.breadth * 0.6;
+    for &g in lands.home.keys() {
+        let raids = raids_on(ctx, g);
+        if raids.is_empty() {
+            continue;
+        }
+        let mut here: Vec<(UnitId, MapPoint)> = lands
+            .mine
+            .iter()
+            .filter(|m| m.2 == g && free.contains(&m.0) && !is_ship(ctx, m.0))
+            .map(|m| (m.0, m.1))
+            .collect();
+        if lands.held(g) {
+            for (at, n) in raids {
+                here.sort_by(|a, b| {
+                    a.1.distance_m(at)
+                        .total_cmp(&b.1.distance_m(at))
+                        .then(a.0.cmp(&b.0))
+                });
+                for (u, _) in here.drain(..here.len().min(2 * n + 2)) {
+                    taken.insert(u);
+                    out.push((u, at, strike));
+                }
+            }
+        } else if !lands.enemy.contains_key(&g) {
+            for (u, pos) in here {
+                let near = raids
+                    .iter()
+                    .map(|r| r.0)
+                    .min_by(|a, b| a.distance_m(pos).total_cmp(&b.distance_m(pos)));
+                if let Some(near) = near {
+                    taken.insert(u);
+                    out.push((u, near, strike));
+                }
+            }
+        }
+    }
+    let Some((aim, from)) = aim(ctx).and_then(|a| Some((a, ctx.board.land_group(a.port_at)?)))
+    else {
+        return out;
+    };
     let room = |g: u32| {
         ctx.free_sites()
             .iter()
             .any(|(_, p, _)| ctx.board.land_group(*p) == Some(g))
     };
     let mut room_at: Option<bool> = None;
-    for &(u, pos, g) in &lands.mine {
-        if !free.contains(&u) || is_ship(ctx, u) {
-            continue;
-        }
-        if let Some(near) = raiders
-            .iter()
-            .filter(|r| r.1 == g)
-            .map(|r| r.0)
-            .min_by(|a, b| a.distance_m(pos).total_cmp(&b.distance_m(pos)))
-        {
-            out.push((u, near, ctx.breadth * 0.6));
-            continue;
-        }
-        let Some((aim, from)) = sail_from else {
-            continue;
-        };
-        if g != from {
+    for &(u, _, g) in &lands.mine {
+        if g != from || !free.contains(&u) || taken.contains(&u) || is_ship(ctx, u) {
             continue;
         }
         let scout = ctx
@@ -256,6 +290,36 @@ pub(in crate::ai::general) fn muster(ctx: &Ctx, free: &[UnitId]) -> Vec<(UnitId,
             continue;
         }
         out.push((u, aim.port_at, 0.0));
+    }
+    out
+}
+
+/// The enemy's pieces ashore on land `g`, as (point, units there): each party in the field, and
+/// each enemy settlement with its defenders.
+fn raids_on(ctx: &Ctx, g: u32) -> Vec<(MapPoint, usize)> {
+    let mut out: Vec<(MapPoint, usize)> = Vec::new();
+    for s in ctx.state.settlements().filter(|s| s.owner() != ctx.me) {
+        if ctx.board.land_group(s.pos()) == Some(g) {
+            out.push((s.pos(), 0));
+        }
+    }
+    for u in ctx.state.units() {
+        if u.owner() == ctx.me || u.kind() == UnitType::Ship {
+            continue;
+        }
+        if matches!(u.at(), Location::Aboard(_)) {
+            continue;
+        }
+        let Some(p) = ctx.state.unit_pos(u.id()) else {
+            continue;
+        };
+        if ctx.board.land_group(p) != Some(g) {
+            continue;
+        }
+        match out.iter_mut().find(|r| r.0 == p) {
+            Some(r) => r.1 += 1,
+            None => out.push((p, 1)),
+        }
     }
     out
 }

@@ -56,9 +56,19 @@ fn decide(state: &State, board: &MapBoard, f: impl Fn(&Ctx) -> Option<Command>) 
 /// The nearest sea to the place at `lonlat`, as "[lon, lat]" for a scenario: the first water
 /// point on rings of growing radius, so a Ship put there lies in that port's harbour.
 fn sea_off(lonlat: [f64; 2]) -> String {
+    water_ring(
+        malta().projection().to_xy(lonlat[0], lonlat[1]),
+        100,
+        100,
+        3000,
+    )
+}
+
+/// The first water point on rings round `c` (metres) of radius `from`, `from + step`, … up to
+/// `to`, as "[lon, lat]".
+fn water_ring(c: [f64; 2], from: u32, step: usize, to: u32) -> String {
     let map = malta();
-    let c = map.projection().to_xy(lonlat[0], lonlat[1]);
-    for r in (100..3000).step_by(100) {
+    for r in (from..to).step_by(step) {
         for k in 0..32 {
             let a = f64::from(k) * std::f64::consts::PI / 16.0;
             let p = [c[0] + f64::from(r) * a.cos(), c[1] + f64::from(r) * a.sin()];
@@ -68,7 +78,7 @@ fn sea_off(lonlat: [f64; 2]) -> String {
             }
         }
     }
-    panic!("no sea near {lonlat:?}")
+    panic!("no sea near {c:?}")
 }
 
 const CIRKEWWA: [f64; 2] = [14.3384623, 35.981481];

@@ -101,8 +101,10 @@ fn the_next_wave_lands_by_the_army_already_ashore() {
     match decide(&sc.state, &board, main_phase) {
         Some(Command::Move(mv)) => {
             assert_eq!(mv.unit, ship);
+            // Over water: Marsalforn lies on the north coast, round Gozo's eastern tip.
+            let way = |p| board.sea_distance(p, ms).unwrap();
             assert!(
-                mv.to.distance_m(ms) < from.distance_m(ms) - 1000.0,
+                way(mv.to) < way(from) - 1000.0,
                 "the Ship closes on Marsalforn: {mv:?}"
             );
         }
@@ -156,41 +158,82 @@ fn the_ships_in_harbour_sail_as_one_wave() {
     }
 }
 
-#[test]
-fn an_enemy_party_ashore_is_met_by_the_army() {
-    let board = board();
-    // Blue's party landed south of Il-Mosta; Red's army in Il-Mosta goes for it, not for
-    // Blue's town across the water.
+/// Red's base at Iċ-Ċirkewwa and Il-Mosta with `army` Invaders in it, Blue's base Ix-Xagħra
+/// across the water, and `raiders` Blue Invaders landed south of Il-Mosta.
+fn raided(army: usize, raiders: usize) -> LoadedScenario {
     let settlements = r#"[
   {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
   {"id": "mosta", "owner": "Red", "place": "Il-Mosta"},
   {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}
 ]"#;
-    let mut units: Vec<String> = (0..6)
+    let mut units: Vec<String> = (0..army)
         .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "mosta"}}"#))
         .collect();
     units.push(r#"{"id": "g", "owner": "Red", "type": "guard", "in": "base"}"#.into());
-    units.push(r#"{"id": "r1", "owner": "Blue", "type": "invader", "at": [14.44, 35.875]}"#.into());
+    for i in 0..raiders {
+        units.push(format!(
+            r#"{{"id": "r{i}", "owner": "Blue", "type": "invader", "at": [14.44, 35.875]}}"#
+        ));
+    }
     units.push(r#"{"id": "x", "owner": "Blue", "type": "guard", "in": "xaghra"}"#.into());
-    let sc = position(settlements, &format!("[{}]", units.join(",")), r#"["2H"]"#);
-    let raider = sc.state.unit_pos(sc.unit("r1").unwrap()).unwrap();
+    position(
+        settlements,
+        &format!("[{}]", units.join(",")),
+        r#"["10S", "9S", "2H"]"#,
+    )
+}
+
+/// The main phase's moves, split into those closing on `raid` and those closing on `port`.
+fn split_moves(sc: &LoadedScenario, raid: MapPoint, port: MapPoint) -> (usize, usize, usize) {
+    let board = board();
     let view = SeatView::of(&sc.state, sc.state.actor());
     let ctx = Ctx::new(&view, &board, Level::Normal);
-    let moved: Vec<Move> = moves::plan(&ctx)
-        .into_iter()
-        .filter_map(|c| match c {
-            Command::Move(m) => Some(m),
-            _ => None,
-        })
-        .collect();
-    assert!(moved.len() >= 3, "the army goes out: {moved:?}");
-    for m in &moved {
+    let (mut to_raid, mut to_port, mut other) = (0, 0, 0);
+    for c in moves::plan(&ctx) {
+        let Command::Move(m) = c else { continue };
         let from = sc.state.unit_pos(m.unit).unwrap();
-        assert!(
-            m.to.distance_m(raider) < from.distance_m(raider) - 500.0,
-            "every move closes on the party: {m:?}"
-        );
+        if m.to.distance_m(raid) < from.distance_m(raid) - 500.0 {
+            to_raid += 1;
+        } else if m.to.distance_m(port) < from.distance_m(port) - 500.0 {
+            to_port += 1;
+        } else {
+            other += 1;
+        }
     }
+    (to_raid, to_port, other)
+}
+
+#[test]
+fn a_landing_in_strength_is_met_by_the_whole_army() {
+    // Three of Blue's Invaders ashore against Red's seven: every free unit goes for them.
+    let sc = raided(6, 3);
+    let raid = sc.state.unit_pos(sc.unit("r0").unwrap()).unwrap();
+    let port = sc.state.settlement(sc.settlements["base"]).unwrap().pos();
+    let (to_raid, to_port, other) = split_moves(&sc, raid, port);
+    assert!(to_raid >= 3, "the army goes out: {to_raid} to the raid");
+    assert_eq!((to_port, other), (0, 0), "every move closes on the party");
+}
+
+#[test]
+fn a_raid_is_met_by_a_detachment_while_the_army_still_sails() {
+    // One Blue Invader ashore against Red's thirteen: four go for it, the Ships are still
+    // built and the rest walks to the sailing port. (Every free unit turning on each raid of
+    // three, and the Ships idle while anyone stood on the island, kept forty of Blue's units
+    // walking between Iċ-Ċirkewwa and Red's raids for two hundred turns on Malta.)
+    let board = board();
+    let sc = raided(12, 1);
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["base"]),
+        other => panic!("expected a Ship built at Iċ-Ċirkewwa: {other:?}"),
+    }
+    let raid = sc.state.unit_pos(sc.unit("r0").unwrap()).unwrap();
+    let port = sc.state.settlement(sc.settlements["base"]).unwrap().pos();
+    let (to_raid, to_port, _) = split_moves(&sc, raid, port);
+    assert!(
+        (1..=4).contains(&to_raid),
+        "a detachment of at most four meets one raider: {to_raid}"
+    );
+    assert!(to_port >= 5, "the rest heads for the port: {to_port}");
 }
 
 #[test]
@@ -217,5 +260,51 @@ fn the_last_ships_of_a_player_without_settlements_are_hunted() {
             assert!(mv.to.distance_m(prey) < from.distance_m(prey) - 1000.0);
         }
         other => panic!("expected Red's Ship to go after Blue's: {other:?}"),
+    }
+}
+
+/// The nearest water to the map point `xy` (metres), as "[lon, lat]" for a scenario.
+fn water_near(xy: [f64; 2]) -> String {
+    water_ring(xy, 0, 50, 2000)
+}
+
+#[test]
+fn a_hunting_ship_sails_round_valletta_to_its_prey() {
+    let board = board();
+    // Blue's last Ship lies in the Grand Harbour, Red's in Marsamxett: a kilometre apart in a
+    // straight line, Valletta between them. Red's goes round (on main it lay there for a
+    // hundred turns, "close enough", and the game never ended).
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true}
+]"#;
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
+        {{"id": "g", "owner": "Red", "type": "guard", "in": "base"}},
+        {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}}]"#,
+        water_near([10_900.0, -4_300.0]),
+        water_near([11_546.0, -4_910.0])
+    );
+    let sc = position(settlements, &units, r#"["2H"]"#);
+    let (ship, prey) = (sc.unit("ship").unwrap(), sc.unit("bs").unwrap());
+    let from = sc.state.unit_pos(ship).unwrap();
+    let at = sc.state.unit_pos(prey).unwrap();
+    let straight = from.distance_m(at);
+    let card_breadth = sc.setup.scale.measure_m(crate::map::Measure::CardBreadth);
+    assert!(straight < card_breadth, "{straight} m apart");
+    assert!(
+        board
+            .check_attack_reach(&sc.state, ship, Target::Unit(prey))
+            .is_err(),
+        "no attack over Valletta"
+    );
+    let round = board.sea_distance(from, at).unwrap();
+    assert!(round > 2.0 * straight, "round the coast {round} m");
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => {
+            assert_eq!(mv.unit, ship);
+            let left = board.sea_distance(mv.to, at).unwrap();
+            assert!(left < round - 500.0, "it gets round: {left} m left");
+        }
+        other => panic!("expected Red's Ship to sail round Valletta: {other:?}"),
     }
 }
