@@ -183,6 +183,7 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         target = Some(t);
         break;
     }
+    let hunting = target.as_ref().is_some_and(|t| afield(ctx, t));
     for u in free {
         let Some(unit) = ctx.state.unit(u) else {
             continue;
@@ -191,7 +192,11 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
             continue;
         };
         let kind = unit.kind();
-        let expander = kind == UnitType::Scout || (kind == UnitType::Guard && !storm);
+        // Only units that may leave the roads can catch a unit out in the fields: hunting it,
+        // they leave the building sites to the rest (Andorra, seed 9 against the random bot:
+        // every Scout stood by a site it could not reach while the last enemy Scout lived on).
+        let hunter = hunting && kind.off_road_move().is_some();
+        let expander = !hunter && (kind == UnitType::Scout || (kind == UnitType::Guard && !storm));
         let site = sites
             .iter()
             .filter(|s| !claimed.contains(&s.0))
