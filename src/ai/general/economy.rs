@@ -94,35 +94,12 @@ fn muster_point(ctx: &Ctx, kind: UnitType, towns_only: bool) -> Option<Settlemen
             .map(|p| p.distance_m(from))
             .fold(f64::INFINITY, f64::min)
     };
-    // To the nearest enemy settlement along the roads; one no road joins counts thrice as
-    // far (a unit raised there must cross the fields to fight), or the straight line to the
-    // nearest enemy piece when I see no settlement of theirs.
-    let targets: Vec<_> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .map(|s| s.pos())
-        .collect();
-    let by_road = |from: crate::rules::MapPoint| {
-        // A board without roads (the test table) tells no road distance at all.
-        if targets.is_empty() || ctx.board.road_distance(from, from).is_none() {
-            return nearest(from, &enemies);
-        }
-        targets
-            .iter()
-            .map(|t| {
-                ctx.board
-                    .road_distance(from, *t)
-                    .map_or(3.0 * t.distance_m(from), |r| r.max(t.distance_m(from)))
-            })
-            .fold(f64::INFINITY, f64::min)
-    };
     let score = |s: &&crate::rules::Settlement| -> f64 {
         let short = ctx.garrison_wanted(s) as f64 - ctx.state.defenders(s.id()).len() as f64;
         match kind {
             UnitType::Guard => short * 10.0 + f64::from(ctx.threat(s.pos())),
             UnitType::Scout if !sites.is_empty() => short * 3.0 - nearest(s.pos(), &sites) / 1e4,
-            _ => short * 3.0 - by_road(s.pos()) / 1e4,
+            _ => short * 3.0 - nearest(s.pos(), &enemies) / 1e4,
         }
     };
     let best = mine
@@ -213,9 +190,8 @@ fn raise(ctx: &Ctx) -> Option<Command> {
 }
 
 /// Whether a major road joins some town of mine (where clubs raise units) to an enemy
-/// settlement. Where none does (North Bayreuth's roads come in pieces), an Invader raised
-/// there could never strike anything, only a Scout crossing the fields could: the Invaders
-/// piled up by the hundred in settlements no road led out of.
+/// settlement. Where none does (roads in pieces, or the enemy on another island with no Ships),
+/// an Invader raised there could never strike anything; only a Scout crossing the fields could.
 fn towns_reach_an_enemy(ctx: &Ctx) -> bool {
     let enemies: Vec<_> = ctx
         .state
