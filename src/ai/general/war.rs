@@ -243,13 +243,8 @@ pub(super) struct Objective {
 }
 
 /// My units that could attack `at` this turn: already within a card breadth, or within a move
-/// of that (and not moved yet) — and, for the units bound to the roads, on roads that join
-/// `at`'s: North Bayreuth's roads come in pieces, and an army six hundred metres from a
-/// fortification on another piece stood before it for two hundred turns, counted as ready to
-/// storm it, while only its Scouts (over the fields) could ever strike.
+/// of that (and not moved yet).
 pub(super) fn in_striking_range(ctx: &Ctx, at: MapPoint, free: &[UnitId]) -> Vec<UnitId> {
-    // A board without roads (the test table) tells no road distance at all.
-    let roads = ctx.board.road_distance(at, at).is_some();
     free.iter()
         .copied()
         .filter(|u| {
@@ -257,17 +252,9 @@ pub(super) fn in_striking_range(ctx: &Ctx, at: MapPoint, free: &[UnitId]) -> Vec
                 return false;
             };
             let d = pos.distance_m(at);
-            let reach = ctx.reach(unit.kind());
-            let near = !unit.attacked()
-                && (d <= ctx.breadth || (!unit.moved() && d <= reach + ctx.breadth * 0.9));
-            // The circle decides a road move, not the path's length; a winding road may run
-            // twice the straight line inside it.
-            near && (!roads
-                || unit.kind().off_road_move().is_some()
-                || ctx
-                    .board
-                    .road_distance(pos, at)
-                    .is_some_and(|r| r <= 2.0 * (reach + ctx.breadth)))
+            !unit.attacked()
+                && (d <= ctx.breadth
+                    || (!unit.moved() && d <= ctx.reach(unit.kind()) + ctx.breadth * 0.9))
         })
         .collect()
 }
