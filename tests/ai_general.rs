@@ -2,12 +2,14 @@
 //! captures, refuses fights the exact odds condemn, builds where its units stand, picks a base
 //! that can raise troops and trades only when it gains; the levels differ where it matters —
 //! `normal` storms a fort whose odds lie in the whole assault, buys the die that swings a fight,
-//! and asks for trades by face, where `easy` does none of it.
+//! and asks for trades by face, where `easy` does none of it. On the real maps, where roads
+//! decide who can reach what, `normal` hunts a beaten player's last unit over the fields.
 
 use omms::ai::{bot_rng, Bot, General, Level};
-use omms::map::{PlaceId, PlaceKind};
+use omms::map::{GameMap, PlaceId, PlaceKind};
 use omms::rules::testkit::{cards, setup, valley, TableBoard};
 use omms::rules::*;
+use std::path::PathBuf;
 
 const RED: PlayerId = PlayerId(0);
 const BLUE: PlayerId = PlayerId(1);
@@ -262,7 +264,7 @@ fn answers_a_trade_by_what_it_holds_and_gains() {
 }
 
 /// Every command a `level` bot makes from here to the end of its main phase.
-fn main_phase_of(level: Level, mut state: State, board: &TableBoard) -> Vec<Command> {
+fn main_phase_of(level: Level, mut state: State, board: &dyn Board) -> Vec<Command> {
     let mut bot = General::new(level);
     let mut done = Vec::new();
     let mut rng = bot_rng(0, 0, 0);
@@ -298,4 +300,59 @@ fn normal_keeps_a_siege_closed_until_it_kills() {
         .filter(|c| matches!(c, Command::Move(m) if guards.contains(&m.unit)))
         .collect();
     assert!(moved.is_empty(), "the siege was opened: {moved:?}");
+}
+
+fn map(name: &str) -> GameMap {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(name);
+    GameMap::load(&dir).unwrap()
+}
+
+fn place(map: &GameMap, name: &str) -> PlaceId {
+    map.places()
+        .iter()
+        .find(|p| p.name() == name)
+        .map(|p| p.id())
+        .unwrap_or_else(|| panic!("no place {name}"))
+}
+
+/// Andorra, the end of a game against the random bot (`--ai random,normal --seed 2`, turn 400,
+/// here with the colours swapped): the loser's last piece is a Scout nine kilometres north of
+/// the end of the road past el Serrat, and the winner's Scouts stand at that road's end. They
+/// steered by the roads, which lead nowhere nearer, and stayed there for two hundred turns; the
+/// game ended undecided. Now they cross the fields towards it.
+#[test]
+fn normal_hunts_the_last_unit_out_in_the_fields() {
+    let map = map("andorra");
+    let board = omms::sim::board_for(&map);
+    let setup = omms::sim::setup_for("Andorra", map.meta().scale, 2);
+    let mut sc = Scenario::new(setup, 1);
+    sc.settlement(RED, place(&map, "el Serrat"), true, true);
+    let road_end = MapPoint {
+        x_mm: -5_316_639,
+        y_mm: 10_869_992,
+    };
+    let scouts: Vec<UnitId> = (0..3)
+        .map(|_| sc.unit(RED, UnitType::Scout, Location::Road(road_end)))
+        .collect();
+    let last = MapPoint {
+        x_mm: -4_772_540,
+        y_mm: 19_450_319,
+    };
+    sc.unit(BLUE, UnitType::Scout, Location::OffRoad(last));
+    sc.turn(RED, Phase::Main, 401);
+    let state = sc.build(&board).unwrap();
+    let before = road_end.distance_m(last);
+    let nearest = main_phase_of(Level::Normal, state, &board)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Move(m) if scouts.contains(&m.unit) => Some(m.to.distance_m(last)),
+            _ => None,
+        })
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        nearest < before - 1000.0,
+        "no Scout went after the last enemy unit: nearest {nearest:.0} m, was {before:.0} m"
+    );
 }

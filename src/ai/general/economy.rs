@@ -172,7 +172,10 @@ fn raise(ctx: &Ctx) -> Option<Command> {
         .count();
     let kind = if short {
         UnitType::Guard
-    } else if (ctx.free_sites().len() > 2 * scouts && scouts < 3) || scouts < runaways + 1 {
+    } else if (ctx.free_sites().len() > 2 * scouts && scouts < 3)
+        || scouts < runaways + 1
+        || !towns_reach_an_enemy(ctx)
+    {
         UnitType::Scout
     } else {
         UnitType::Invader
@@ -184,6 +187,33 @@ fn raise(ctx: &Ctx) -> Option<Command> {
         settlement,
     });
     ctx.ok(&cmd).then_some(cmd)
+}
+
+/// Whether a major road joins some town of mine (where clubs raise units) to an enemy
+/// settlement. Where none does (roads in pieces, or the enemy on another island with no Ships),
+/// an Invader raised there could never strike anything; only a Scout crossing the fields could.
+fn towns_reach_an_enemy(ctx: &Ctx) -> bool {
+    let enemies: Vec<_> = ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() != ctx.me)
+        .map(|s| s.pos())
+        .collect();
+    let Some(first) = enemies.first() else {
+        return true;
+    };
+    // A board without roads (the test table) tells no road distance at all.
+    if ctx.board.road_distance(*first, *first).is_none() {
+        return true;
+    }
+    ctx.state
+        .settlements()
+        .filter(|s| s.owner() == ctx.me && s.kind() != PlaceKind::Village)
+        .any(|s| {
+            enemies
+                .iter()
+                .any(|e| ctx.board.road_distance(s.pos(), *e).is_some())
+        })
 }
 
 /// How useful a hand is: royal cards are units in waiting; each suit counts by how close it

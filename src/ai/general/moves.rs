@@ -23,6 +23,9 @@ const OBJECTIVE_TRIES: usize = 3;
 struct Goal {
     at: MapPoint,
     within: f64,
+    /// The goal lies off the roads (an enemy's last units out in the fields): units that may
+    /// leave the roads steer by the straight line, the only way that gets there.
+    afield: bool,
 }
 
 /// Every move worth making this turn, in the order to make them.
@@ -89,6 +92,7 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
                 Goal {
                     at: s.pos(),
                     within: 0.0,
+                    afield: false,
                 },
             ));
         }
@@ -97,7 +101,14 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
     // for it.
     for (u, at, within) in super::sea::muster(ctx, &free) {
         free.retain(|x| *x != u);
-        goals.push((u, Goal { at, within }));
+        goals.push((
+            u,
+            Goal {
+                at,
+                within,
+                afield: false,
+            },
+        ));
     }
     // Empty enemy settlements in reach: the nearest unit goes to take them.
     for s in ctx.state.settlements().filter(|s| s.owner() != ctx.me) {
@@ -127,8 +138,13 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         let near = in_striking_range(ctx, t.at, &free);
         let mut close: Vec<UnitId> = Vec::new();
         let mut strike_moves: Vec<(UnitId, Option<Move>)> = Vec::new();
+        let afield = afield(ctx, &t);
         for &u in &near {
-            let mv = best_move(ctx, u, strike(ctx, t.at), &mut options);
+            let goal = Goal {
+                afield,
+                ..strike(ctx, t.at)
+            };
+            let mv = best_move(ctx, u, goal, &mut options);
             let end = mv.as_ref().map_or(ctx.state.unit_pos(u), |m| Some(m.to));
             if end.is_some_and(|p| p.distance_m(t.at) <= ctx.breadth * 0.95) {
                 close.push(u);
@@ -167,6 +183,7 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         target = Some(t);
         break;
     }
+    let hunting = target.as_ref().is_some_and(|t| afield(ctx, t));
     for u in free {
         let Some(unit) = ctx.state.unit(u) else {
             continue;
@@ -175,7 +192,11 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
             continue;
         };
         let kind = unit.kind();
-        let expander = kind == UnitType::Scout || (kind == UnitType::Guard && !storm);
+        // Only units that may leave the roads can catch a unit out in the fields: hunting it,
+        // they leave the building sites to the rest (Andorra, seed 9 against the random bot:
+        // every Scout stood by a site it could not reach while the last enemy Scout lived on).
+        let hunter = hunting && kind.off_road_move().is_some();
+        let expander = !hunter && (kind == UnitType::Scout || (kind == UnitType::Guard && !storm));
         let site = sites
             .iter()
             .filter(|s| !claimed.contains(&s.0))
@@ -187,6 +208,7 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
                 Some(Goal {
                     at: s.1,
                     within: 0.0,
+                    afield: false,
                 })
             }
             _ => match &target {
@@ -264,18 +286,41 @@ fn strike(ctx: &Ctx, at: MapPoint) -> Goal {
     Goal {
         at,
         within: ctx.breadth * 0.6,
+        afield: false,
+    }
+}
+
+/// Whether the objective is a unit standing off the roads.
+fn afield(ctx: &Ctx, t: &Objective) -> bool {
+    match t.target {
+        Target::Unit(u) => ctx
+            .state
+            .unit(u)
+            .is_some_and(|u| matches!(u.at(), Location::OffRoad(_))),
+        Target::Settlement(_) => false,
     }
 }
 
 /// Where the army waits for an objective it cannot storm yet: Guards, who defend best on the
 /// road, close in to shut its roads; the rest gather a move away, ready to strike next turn.
 fn gather(ctx: &Ctx, kind: UnitType, t: &Objective) -> Goal {
+    let afield = afield(ctx, t);
     if kind == UnitType::Guard {
-        return strike(ctx, t.at);
+        return Goal {
+            afield,
+            ..strike(ctx, t.at)
+        };
     }
+    // A unit out in the fields is struck over the fields: the cross-country move is the reach.
+    let reach = if afield && kind.off_road_move().is_some() {
+        ctx.breadth
+    } else {
+        ctx.reach(kind)
+    };
     Goal {
         at: t.at,
-        within: ctx.reach(kind) + ctx.breadth * 0.6,
+        within: reach + ctx.breadth * 0.6,
+        afield,
     }
 }
 
@@ -315,6 +360,16 @@ fn hunt(ctx: &Ctx, unit: UnitId, pos: MapPoint) -> Option<Goal> {
 /// The legal move that brings `unit` closest to its goal, if it gets closer than it is.
 fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option<Move> {
     let from = ctx.state.unit_pos(unit)?;
+    // The roads lead only to the road nearest a goal out in the fields, and a unit that may
+    // leave them would wait there for ever (issue 14: a random bot's last Scout, nine
+    // kilometres off the end of Andorra's northern road, outlived the game while thirty Scouts
+    // stood at the road's end).
+    let straight = !ctx.style.concentrate
+        || (goal.afield
+            && ctx
+                .state
+                .unit(unit)
+                .is_some_and(|u| u.kind().off_road_move().is_some()));
     // Along the roads, not as the crow flies: a straight line leads into bends and dead ends
     // where an army crawls a few hundred metres a turn (issue 14's North Bayreuth stalls).
     let cost = |p: MapPoint| {
@@ -323,10 +378,10 @@ fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option
         } else {
             // `easy` heads straight for its goal; the levels that plan their war read the
             // roads (with road steering easy beat normal 11–6 on Andorra, a broken ladder).
-            let d = if ctx.style.concentrate {
-                ctx.way(p, goal.at)
-            } else {
+            let d = if straight {
                 p.distance_m(goal.at)
+            } else {
+                ctx.way(p, goal.at)
             };
             (d - goal.within).max(0.0)
         }
