@@ -485,14 +485,22 @@ impl<'a> Ctx<'a> {
             .sum()
     }
 
+    /// My units out in the field: on the roads, across country or aboard, not inside a settlement.
+    pub fn field_units(&self) -> Vec<UnitId> {
+        self.state
+            .units_of(self.me)
+            .into_iter()
+            .filter(|u| {
+                self.state
+                    .unit(*u)
+                    .is_some_and(|u| !matches!(u.at(), crate::rules::Location::Settlement(_)))
+            })
+            .collect()
+    }
+
     /// A player's pieces on the map, in unit values.
     pub fn strength(&self, p: PlayerId) -> f64 {
-        let units: f64 = self
-            .state
-            .units()
-            .filter(|u| u.owner() == p)
-            .map(|u| unit_value(u.kind()))
-            .sum();
+        let units = self.army(p);
         let settlements: f64 = self
             .state
             .settlements()

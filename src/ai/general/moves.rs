@@ -450,17 +450,12 @@ fn siege_holders(ctx: &Ctx) -> Vec<UnitId> {
         .filter(|s| s.owner() != ctx.me && ctx.state.defenders(s.id()).len() >= 2)
     {
         let round: Vec<UnitId> = ctx
-            .state
-            .units_of(ctx.me)
+            .field_units()
             .into_iter()
             .filter(|u| {
                 ctx.state
-                    .unit(*u)
-                    .is_some_and(|u| !matches!(u.at(), Location::Settlement(_)))
-                    && ctx
-                        .state
-                        .unit_pos(*u)
-                        .is_some_and(|p| p.distance_m(s.pos()) <= ctx.breadth)
+                    .unit_pos(*u)
+                    .is_some_and(|p| p.distance_m(s.pos()) <= ctx.breadth)
             })
             .collect();
         if !round.is_empty() && ctx.board.besiegers(ctx.state, s.id()).contains(&ctx.me) {

@@ -126,16 +126,7 @@ pub(super) fn guards(ctx: &Ctx, s: SettlementId) -> Vec<Guarding> {
 /// longer the war has lasted, the cheaper a unit ([`patience`]).
 pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
     let ratio = (ctx.army(enemy) / ctx.army(ctx.me).max(1.0)).min(1.5);
-    let field = ctx
-        .state
-        .units_of(ctx.me)
-        .into_iter()
-        .filter(|u| {
-            ctx.state
-                .unit(*u)
-                .is_some_and(|u| !matches!(u.at(), Location::Settlement(_)))
-        })
-        .count() as f64;
+    let field = ctx.field_units().len() as f64;
     let idle = IDLE_FIELD / field.max(IDLE_FIELD);
     (ratio * ratio * idle * patience(ctx)).clamp(0.15, 1.5)
 }
