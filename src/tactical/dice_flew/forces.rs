@@ -1,12 +1,14 @@
 //! The Dice Flew's forces from the strategic dice (RULINGS §9: one company per die), its troop
 //! types for hand-written forces, battalions, and deployment on the battlefield.
 //!
-//! What each die brings: foot → a rifle company; horse → a troop of armoured cars (the period's
-//! mounted arm); guns → a battery of two field guns; mg → a machine-gun company (a
-//! fortification's die); armour → a troop of medium tanks. Every side also brings its army
-//! commander (CO) with staff and escort, and an HQ for every battalion of up to four companies.
-//! Named troop types add companies with radios, open-topped tank destroyers and off-table
-//! batteries (each with a forward observer on the table, attached to the side's first battalion).
+//! What each die brings: foot → a rifle company (an attacking battalion's first with an HMG,
+//! any facing armour with bazookas, a garrison facing armour with an anti-tank gun too); horse →
+//! a troop of armoured cars (the period's mounted arm); guns → a battery of two field guns; mg →
+//! a machine-gun company (a fortification's die); armour → one medium tank. Every side also
+//! brings its army commander (CO) with staff and escort, and an HQ for every battalion of up to
+//! four companies. Named troop types add companies with radios, open-topped tank destroyers and
+//! off-table batteries (each with a forward observer on the table, attached to the side's first
+//! battalion).
 
 pub use super::deployment::deploy;
 use super::movement::{move_fraction, room};
