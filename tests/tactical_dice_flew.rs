@@ -43,13 +43,55 @@ fn each_die_is_one_company_in_battalions_with_hq_and_co() {
     let r = s.living(A).find(|u| u.kind == Kind::Rifles).unwrap();
     assert_eq!((r.officers, r.ncos, r.strength()), (1, 1, 12));
     // Facing armour (the defender's armoured cars), two of its rifles are bazookas; facing none,
-    // it keeps nine rifles.
+    // it keeps them. Each attacking battalion's first rifle company brings an HMG in place of a
+    // rifle, the others do not; a garrison company facing armour digs in an anti-tank gun.
     use omms::tactical::dice_flew::tables::Weapon;
-    let kit = |u: &omms::tactical::dice_flew::unit::Unit, w: Weapon| u.kit[w.index()];
-    assert_eq!((kit(r, Weapon::Rifle), kit(r, Weapon::Bazooka)), (7, 2));
-    let plain = deploy(&f, &forces("foot", "foot"), 1);
-    let r = plain.living(A).find(|u| u.kind == Kind::Rifles).unwrap();
-    assert_eq!((kit(r, Weapon::Rifle), kit(r, Weapon::Bazooka)), (9, 0));
+    use omms::tactical::dice_flew::unit::Unit;
+    let kit = |u: &Unit, w: Weapon| u.kit[w.index()];
+    let arms = |u: &Unit| {
+        [
+            Weapon::Rifle,
+            Weapon::Bazooka,
+            Weapon::Hmg,
+            Weapon::MediumGun,
+        ]
+        .map(|w| kit(u, w))
+    };
+    let rifles = |s: &DfState, side| -> Vec<[u8; 4]> {
+        s.living(side)
+            .filter(|u| u.kind == Kind::Rifles)
+            .map(arms)
+            .collect()
+    };
+    assert_eq!(arms(r), [6, 2, 1, 0]);
+    // Battalions of four and three: the first company of each has the HMG.
+    let bat = |s: &DfState, side| -> Vec<Vec<[u8; 4]>> {
+        s.battalions()
+            .iter()
+            .filter(|b| b.side == side)
+            .map(|b| {
+                s.members(b.id)
+                    .filter(|u| u.kind == Kind::Rifles)
+                    .map(arms)
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(
+        bat(&s, A),
+        vec![
+            vec![[6, 2, 1, 0], [7, 2, 0, 0], [7, 2, 0, 0], [7, 2, 0, 0]],
+            vec![[6, 2, 1, 0]]
+        ]
+    );
+    let plain = deploy(&f, &forces("2*foot", "foot,foot@house"), 1);
+    assert_eq!(rifles(&plain, A), vec![[8, 0, 1, 0], [9, 0, 0, 0]]);
+    assert_eq!(rifles(&plain, D), vec![[9, 0, 0, 0], [9, 0, 0, 0]]);
+    let tanks = deploy(&f, &forces("guns,armour", "foot,foot@house"), 1);
+    assert_eq!(rifles(&tanks, D), vec![[7, 2, 0, 0], [6, 2, 0, 1]]);
+    // A hand-written `rifles` company keeps its kit, attacking or not.
+    let named = deploy(&f, &forces("rifles", "foot"), 1);
+    assert_eq!(rifles(&named, A), vec![[9, 0, 0, 0]]);
     let mg = s.living(A).find(|u| u.kind == Kind::MachineGuns).unwrap();
     assert_eq!(mg.ncos, 2);
     // A strategic armour die is one medium tank; a named `medium-tanks` troop is three.
@@ -63,14 +105,15 @@ fn each_die_is_one_company_in_battalions_with_hq_and_co() {
         tanks(&deploy(&f, &forces("medium-tanks", "foot"), 1)),
         Some((3, 3))
     );
-    // A battalion is two or more companies: a lone garrison company serves in the field
-    // battalion, two garrison dice keep their own.
+    // Garrison and field companies serve in battalions of at most four together: a Guard in a
+    // fort (two field dice, two garrison) is one battalion, six companies two of three.
     let defenders = |d: &str| {
         let s = deploy(&f, &forces("foot", d), 1);
         s.battalions().iter().filter(|b| b.side == D).count()
     };
     assert_eq!(defenders("2*foot,foot@house"), 1);
-    assert_eq!(defenders("2*foot,2*foot@house"), 2);
+    assert_eq!(defenders("2*foot,mg@house,foot@house"), 1);
+    assert_eq!(defenders("3*foot,3*foot@house"), 2);
     // Every troop type can be named.
     for t in TROOPS {
         assert!(parse_elements(t.name, TROOPS).is_ok(), "{}", t.name);

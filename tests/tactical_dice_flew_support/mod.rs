@@ -85,7 +85,9 @@ pub fn start(f: &Battlefield, s: &mut DfState, first: Side) -> Vec<DfEvent> {
 /// on the line x = 36″; orders written and `first` moving first in turn 1.
 pub fn duel(seed: u64, first: Side) -> (Battlefield, DfState) {
     let f = open_table();
-    let mut s = deploy(&f, &forces("foot", "mg"), seed);
+    // A named `rifles` company: a strategic foot die attacking would bring an HMG that sees
+    // the machine guns from the start.
+    let mut s = deploy(&f, &forces("rifles", "mg"), seed);
     start(&f, &mut s, first);
     (f, s)
 }

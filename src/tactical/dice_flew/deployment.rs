@@ -5,7 +5,7 @@ use super::artillery::{Battery, BatteryId};
 use super::features::features;
 use super::forces::{
     against_armour, battalion_sizes, battery_guns, common_quality, element_unit, free_spot,
-    kind_of, unit,
+    kind_of, unit, with_attack_support,
 };
 use super::state::DfState;
 use super::tables::{command_radius, GUNS_PER_BATTERY};
@@ -16,7 +16,8 @@ use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, step, Facing, TablePoint};
 
 /// Deploy both sides: the attacker's companies in a line 6″ in from its edge with HQs and CO
-/// behind; the defender's garrison in the houses nearest the objective, its field companies
+/// behind; the defender's garrison in the houses nearest the objective (in battalions with
+/// its field companies, at most four companies a battalion), its field companies
 /// 8″ in front of the objective towards the attacker, HQs and CO behind it. Every battalion
 /// starts with the obvious order (attack or hold the objective), which the players may rewrite.
 pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
@@ -42,30 +43,20 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             Side::Defender => &forces.attacker,
         };
         let enemy_armour = enemy.elements.iter().any(|e| kind_of(e).armour().is_some());
-        // Garrison dice first, in their own battalions; but a battalion is an HQ and two or
-        // more companies, so a lone garrison company serves in the field battalion (issue 15:
-        // its own battalion let the defender concede only once two battalions were shaken).
-        let mut groups: Vec<Vec<&Element>> = Vec::new();
-        let lone = force
+        // Battalions of at most four, garrison and field companies together (issue 15: a
+        // fort's two garrison dice in a battalion of their own, in houses behind walls, were
+        // never shaken, so the defender never conceded; a lone garrison company was no
+        // battalion at all). Garrison companies still stand in the houses.
+        let es: Vec<&Element> = force
             .elements
             .iter()
-            .filter(|e| e.garrison && battery_guns(e).is_none())
-            .count()
-            == 1;
-        for garrison in [true, false] {
-            let es: Vec<&Element> = force
-                .elements
-                .iter()
-                .filter(|e| (e.garrison == garrison || lone) && battery_guns(e).is_none())
-                .collect();
-            if lone && garrison {
-                continue;
-            }
-            let mut i = 0;
-            for n in battalion_sizes(es.len()) {
-                groups.push(es[i..i + n].to_vec());
-                i += n;
-            }
+            .filter(|e| battery_guns(e).is_none())
+            .collect();
+        let mut groups: Vec<Vec<&Element>> = Vec::new();
+        let mut i = 0;
+        for n in battalion_sizes(es.len()) {
+            groups.push(es[i..i + n].to_vec());
+            i += n;
         }
         let houses = field.houses_near_objective(inches(12.0));
         let mut house_i = 0;
@@ -86,6 +77,7 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             let b = BattalionId(s.battalions.len() as u16);
             let hq_id = UnitId(s.units.len() as u16);
             let mut qs = Vec::new();
+            let mut support_given = false;
             let k_mid = placed + g.len() as f64 / 2.0 - 0.5;
             let hq_at = match side {
                 Side::Attacker => line(k_mid, inches(3.0)),
@@ -116,6 +108,9 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
                 let mut u = element_unit(UnitId(s.units.len() as u16), side, e, at);
                 if enemy_armour {
                     against_armour(&mut u, e);
+                }
+                if side == Side::Attacker && !support_given {
+                    support_given = with_attack_support(&mut u, e);
                 }
                 u.battalion = Some(b);
                 u.facing = facing;

@@ -1,12 +1,14 @@
 //! The Dice Flew's forces from the strategic dice (RULINGS §9: one company per die), its troop
 //! types for hand-written forces, battalions, and deployment on the battlefield.
 //!
-//! What each die brings: foot → a rifle company; horse → a troop of armoured cars (the period's
-//! mounted arm); guns → a battery of two field guns; mg → a machine-gun company (a
-//! fortification's die); armour → a troop of medium tanks. Every side also brings its army
-//! commander (CO) with staff and escort, and an HQ for every battalion of up to four companies.
-//! Named troop types add companies with radios, open-topped tank destroyers and off-table
-//! batteries (each with a forward observer on the table, attached to the side's first battalion).
+//! What each die brings: foot → a rifle company (an attacking battalion's first with an HMG,
+//! any facing armour with bazookas, a garrison facing armour with an anti-tank gun too); horse →
+//! a troop of armoured cars (the period's mounted arm); guns → a battery of two field guns; mg →
+//! a machine-gun company (a fortification's die); armour → one medium tank. Every side also
+//! brings its army commander (CO) with staff and escort, and an HQ for every battalion of up to
+//! four companies. Named troop types add companies with radios, open-topped tank destroyers and
+//! off-table batteries (each with a forward observer on the table, attached to the side's first
+//! battalion).
 
 pub use super::deployment::deploy;
 use super::movement::{move_fraction, room};
@@ -142,12 +144,33 @@ pub(super) fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) 
 /// scratch a medium tank only in melee, and a Tank took every settlement it could reach).
 pub const BAZOOKAS_AGAINST_ARMOUR: u8 = 2;
 
-/// Arm a strategic foot die's rifle company against an enemy who brings armour.
+/// Arm a strategic foot die's rifle company against an enemy who brings armour; a garrison
+/// company also digs in an anti-tank gun (a medium gun, crewed by one of its riflemen): with
+/// bazookas alone (6″) the tanks shot the Guard's companies from beyond their reach, and a
+/// Tank won 62% of its battles against a Guard where the dice give it 35%.
 pub(super) fn against_armour(u: &mut Unit, e: &Element) {
     if e.troop.is_none() && e.arm == Arm::Foot && u.kind == Kind::Rifles {
         u.kit[Weapon::Rifle.index()] -= BAZOOKAS_AGAINST_ARMOUR;
         u.kit[Weapon::Bazooka.index()] += BAZOOKAS_AGAINST_ARMOUR;
+        if e.garrison {
+            u.kit[Weapon::Rifle.index()] -= 1;
+            u.kit[Weapon::MediumGun.index()] += 1;
+        }
     }
+}
+
+/// An attacking battalion brings its machine gun forward with its first rifle company from a
+/// strategic foot die: an HMG (5 points to 24″) in place of one of its riflemen, so that the
+/// attack can pin the defenders from beyond their rifles' reach before it moves (issue 15: the
+/// attack was pinned and shaken before it got there, Invader v Invader winning 26% on the table
+/// where the dice give it 39%). Returns whether this company took it.
+pub(super) fn with_attack_support(u: &mut Unit, e: &Element) -> bool {
+    let takes = e.troop.is_none() && e.arm == Arm::Foot && u.kind == Kind::Rifles;
+    if takes {
+        u.kit[Weapon::Rifle.index()] -= 1;
+        u.kit[Weapon::Hmg.index()] += 1;
+    }
+    takes
 }
 
 /// The kind of unit an element is.
