@@ -14,7 +14,8 @@
 //!   it cannot storm yet.
 //! - `hard` plays as `normal` but weighs each attack-phase choice by playing the rest of the
 //!   turn out many times on hands dealt at random from the cards it cannot see, with fresh
-//!   dice, and scoring where each leaves it (see [`search`]).
+//!   dice, and departs from `normal`'s choice only on a gain beyond the play-outs' noise that
+//!   holds through the opponents' replies (see [`search`]).
 //!
 //! A bot's only memory is the moves it planned for the turn in hand, kept to save the work of
 //! planning them again; a fresh bot plans the same moves.
@@ -34,6 +35,7 @@ use crate::rules::{
 mod attack;
 mod decide;
 mod economy;
+mod hard_playout;
 mod moves;
 mod sea;
 mod search;
