@@ -1,5 +1,5 @@
-//! `omms sim --round-robin`: every pair of bots plays two-seat games on one map, seats swapped
-//! every game, and the result is each bot's win rate, each pair's score, and an Elo rating with
+//! `omms sim --round-robin`: every pair of bots plays two-seat games on one map, each seed
+//! from both seats, and the result is each bot's win rate, each pair's score, and an Elo rating with
 //! its standard error.
 //!
 //! Ratings are the maximum-likelihood Bradley–Terry fit of the results (a game stopped at the
@@ -59,8 +59,9 @@ pub struct RoundRobin {
     pub standings: Vec<Standing>,
 }
 
-/// Play `games` two-seat games for every pair of `bots` (seeds `seed`, `seed + 1`, …, the seats
-/// swapped every game), in parallel, and rate them.
+/// Play `games` two-seat games for every pair of `bots`, in parallel, and rate them. Each seed
+/// (`seed`, `seed + 1`, …) is played twice, once from each seat: a deal or a base that favours
+/// one seat then counts for both bots, so a mirror match comes out even instead of a few games off.
 pub fn round_robin(
     bots: &[String],
     setup: &GameSetup,
@@ -81,7 +82,7 @@ pub fn round_robin(
         .par_iter()
         .map(|&(a, b, k)| {
             let seats = if k % 2 == 0 { [a, b] } else { [b, a] };
-            let mut game = Game::start(setup.clone(), seed + u64::from(k), board)?;
+            let mut game = Game::start(setup.clone(), seed + u64::from(k / 2), board)?;
             let mut players: Vec<Box<dyn Bot>> = seats
                 .iter()
                 .filter_map(|&i| bot_by_name(&bots[i]))
