@@ -161,10 +161,24 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
             .map(|q| q.1.distance_m(p))
             .fold(f64::INFINITY, f64::min)
     };
+    // Enemy Ships lying where they could strike a party landing by a town (a card's length
+    // and breadth: a move and an attack) make it a worse aim than one out of their reach: on
+    // Malta, loaded Ships lay for a hundred turns off towns the enemy's harbours covered.
+    let fleet: Vec<MapPoint> = ctx
+        .state
+        .units()
+        .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
+        .filter_map(|u| ctx.state.unit_pos(u.id()))
+        .collect();
+    let danger = ctx.card_len + ctx.breadth;
     let target = enemies
         .iter()
         .map(|s| {
-            let guards = ctx.state.defenders(s.id()).len() as f64;
+            let guards = ctx.state.defenders(s.id()).len() as f64
+                + fleet
+                    .iter()
+                    .filter(|f| f.distance_m(s.pos()) <= danger)
+                    .count() as f64;
             let cost = if landed.is_empty() {
                 guards * ctx.card_len + port_dist(s.pos())
             } else {
