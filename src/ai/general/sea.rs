@@ -58,9 +58,9 @@ fn ships_wanted(units: usize, enemy_ships: usize) -> usize {
 }
 
 /// The most Ships a general builds for its expeditions.
-const MAX_SHIPS: usize = 5;
+const MAX_SHIPS: usize = 8;
 /// The most Ships a general builds against an enemy fleet.
-const MAX_SHIPS_AT_WAR: usize = 8;
+const MAX_SHIPS_AT_WAR: usize = 10;
 
 fn enemy_ships(ctx: &Ctx) -> usize {
     ctx.state
@@ -312,7 +312,9 @@ fn in_harbour_at(ctx: &Ctx, pos: MapPoint, aim: &Aim) -> bool {
 /// aboard does not end where an enemy Ship could strike it (within a card's breadth of one)
 /// unless its party can land next to the goal from there this turn: a defending Ship that
 /// loses sinks with everyone aboard, and a coin toss for a whole landing party is a losing
-/// fight however it falls.
+/// fight however it falls. A wave in strength still goes: with at least twice as many of my
+/// Ships round it as enemy Ships that could strike where it ends, most of the wave lands
+/// whatever they do (waves of five lay off Malta for forty turns, two enemy Ships in the way).
 fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Option<Move> {
     let mut ideas = ctx.board.candidate_moves(ctx.state, ship);
     let [x0, y0] = from.to_m();
@@ -330,13 +332,18 @@ fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Opt
         }
     }
     let loaded = !ctx.state.cargo(ship).is_empty();
+    let wave = my_ships(ctx)
+        .into_iter()
+        .filter_map(|s| ctx.state.unit_pos(s))
+        .filter(|p| p.distance_m(from) <= ctx.breadth)
+        .count();
     let mut best: Option<(f64, Move)> = None;
     for mv in ideas {
         let left = sea_way(ctx, mv.to, goal);
         if left >= d - 1.0 || best.as_ref().is_some_and(|(b, _)| *b <= left) {
             continue;
         }
-        if loaded && left > ctx.breadth && exposed(ctx, mv.to) {
+        if loaded && left > ctx.breadth && 2 * exposed(ctx, mv.to) > wave {
             continue;
         }
         if ctx.ok(&Command::Move(mv.clone())) {
@@ -354,13 +361,14 @@ fn sea_way(ctx: &Ctx, from: MapPoint, to: MapPoint) -> f64 {
         .unwrap_or_else(|| from.distance_m(to))
 }
 
-/// Whether an enemy Ship lies within striking distance (a card's breadth) of `at`.
-fn exposed(ctx: &Ctx, at: MapPoint) -> bool {
+/// How many enemy Ships lie within striking distance (a card's breadth) of `at`.
+fn exposed(ctx: &Ctx, at: MapPoint) -> usize {
     ctx.state
         .units()
         .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
         .filter_map(|u| ctx.state.unit_pos(u.id()))
-        .any(|p| p.distance_m(at) <= ctx.breadth)
+        .filter(|p| p.distance_m(at) <= ctx.breadth)
+        .count()
 }
 
 /// A unit aboard goes ashore at the landing nearest the aim, on the aim's land, once that

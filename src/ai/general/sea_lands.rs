@@ -154,11 +154,23 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
         .filter(|m| m.2 != from && lands.enemy.contains_key(&m.2))
         .map(|m| m.1)
         .collect();
+    // From my port, or from my loaded Ships at sea: a wave under way keeps to the town it is
+    // nearest (measured from the port alone, the aim swung between two towns as the enemy's
+    // guards and Ships moved, and the wave sailed to and fro off Malta for thirty turns).
+    let afloat: Vec<MapPoint> = ctx
+        .state
+        .units_of(ctx.me)
+        .into_iter()
+        .filter(|u| is_ship(ctx, *u) && !ctx.state.cargo(*u).is_empty())
+        .filter_map(|u| ctx.state.unit_pos(u))
+        .collect();
     let port_dist = |p: MapPoint| {
         ports
             .iter()
             .filter(|q| q.2 == from)
-            .map(|q| q.1.distance_m(p))
+            .map(|q| q.1)
+            .chain(afloat.iter().copied())
+            .map(|q| q.distance_m(p))
             .fold(f64::INFINITY, f64::min)
     };
     // Enemy Ships lying where they could strike a party landing by a town (a card's length
