@@ -515,6 +515,25 @@ fn units_aboard_are_never_attacked_and_never_attack_and_only_ships_fight_ships()
 }
 
 #[test]
+fn ships_lying_with_coins_overlapping_can_each_be_attacked() {
+    let (map, _dir) = strait::map();
+    let board = MapBoard::new(&map, Scale(25_000));
+    // Two Blue Ships 55 m apart: each centre lies under the other's coin (341 m across its
+    // radius here). Red's Ship north of them reaches either one's coin over open water.
+    let sc = strait::scenario(
+        &map,
+        r#""phase": "attack", "units": [
+            {"id": "ship", "owner": "Red", "type": "ship", "at": [1.5543, 42.54]},
+            {"id": "b1", "owner": "Blue", "type": "ship", "at": [1.5543, 42.53]},
+            {"id": "b2", "owner": "Blue", "type": "ship", "at": [1.5543, 42.5295]}]"#,
+    );
+    for t in ["b1", "b2"] {
+        let cmd = Command::Attack(Attack::dice(sc.units["ship"], Target::Unit(sc.units[t])));
+        assert!(check(&sc.state, &board, &cmd).is_ok(), "{t}: {cmd:?}");
+    }
+}
+
+#[test]
 fn a_ship_in_harbour_defends_with_one_more_die() {
     let (map, _dir) = strait::map();
     let board = MapBoard::new(&map, Scale(25_000));

@@ -6,9 +6,9 @@
 //! Ships in harbour sail together; an empty Ship comes back for more), and land them next to the
 //! aim, where the land play takes over. Once a party is ashore, the next waves land next to the
 //! enemy settlement nearest to it, so the army across the water grows instead of starting over.
-//! An enemy party landed on a land of the general's is met by every free unit there. In the
-//! attack phase its Ships fight enemy Ships when the odds are even or better and there is
-//! nothing of its own aboard to lose.
+//! An enemy party landed on a land of the general's is met by every free unit there. Its empty
+//! Ships fight for the water ([`war`]): they go for enemy Ships in the way of its landings and
+//! strike them, at any odds while a port of its own takes a beaten attacker home.
 //!
 //! Which land a point stands on is the board's public answer ([`Board::land_group`]); every
 //! command goes through the rules' check first, and only the seat's view is read.
@@ -17,15 +17,19 @@
 
 use super::Ctx;
 use crate::rules::{
-    cheapest_set, defence_dice, odds, Attack, BoardShip, BuildShip, Command, Land, Location,
-    MapPoint, Move, SettlementId, Suit, Target, UnitId, UnitType, SHIP_CAPACITY,
+    cheapest_set, BoardShip, BuildShip, Command, Land, Location, MapPoint, Move, SettlementId,
+    Suit, UnitId, UnitType, SHIP_CAPACITY,
 };
 
 #[path = "sea_lands.rs"]
 mod lands;
+#[path = "sea_war.rs"]
+mod war;
 
 pub(super) use lands::muster;
 use lands::{aim, Lands};
+pub(super) use war::attack;
+use war::{hunt, prey, strikes};
 
 /// What the general crosses the water for.
 #[derive(Debug, Clone, Copy)]
@@ -39,17 +43,31 @@ struct Aim {
 
 /// Ships a general keeps for its expeditions, by the size of its army: a Ship carries three, and
 /// a crossing and the way back take a few turns, so a landing in strength needs a fleet (with
-/// one or two Ships, games on Malta stalled with thirty units idle on each island).
-fn ships_wanted(units: usize) -> usize {
-    match units {
+/// one or two Ships, games on Malta stalled with thirty units idle on each island). Against an
+/// enemy afloat it keeps one more than he has, so its hunters outnumber his Ships.
+fn ships_wanted(units: usize, enemy_ships: usize) -> usize {
+    let fleet = match units {
         0..=2 => 0,
         3..=9 => 1,
         _ => (units / 6).min(MAX_SHIPS),
+    };
+    if fleet == 0 {
+        return 0;
     }
+    fleet.max((enemy_ships + 1).min(MAX_SHIPS_AT_WAR))
 }
 
-/// The most Ships a general builds.
-const MAX_SHIPS: usize = 5;
+/// The most Ships a general builds for its expeditions.
+const MAX_SHIPS: usize = 8;
+/// The most Ships a general builds against an enemy fleet.
+const MAX_SHIPS_AT_WAR: usize = 10;
+
+fn enemy_ships(ctx: &Ctx) -> usize {
+    ctx.state
+        .units()
+        .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
+        .count()
+}
 
 /// Land units a general must have before it sails for an enemy while free places remain on its
 /// own island: below it, its spades and units are worth more building at home.
@@ -79,7 +97,10 @@ pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
         return None;
     }
     let Some(aim) = aim(ctx) else {
-        return land(ctx, None, true).or_else(|| hunt(ctx, None));
+        return land(ctx, None, true)
+            .or_else(|| build_hunter(ctx))
+            .or_else(|| hunt(ctx, None))
+            .or_else(|| go_ashore(ctx));
     };
     build(ctx, &aim)
         .or_else(|| land(ctx, Some(&aim), false))
@@ -92,7 +113,7 @@ pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
 fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
     let units = ctx.state.units_of(ctx.me);
     let ships = my_ships(ctx).len();
-    if ships >= ships_wanted(units.len() - ships) {
+    if ships >= ships_wanted(units.len() - ships, enemy_ships(ctx)) {
         return None;
     }
     let cmd = Command::BuildShip(BuildShip {
@@ -100,6 +121,67 @@ fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
         port: aim.port,
     });
     ctx.ok(&cmd).then_some(cmd)
+}
+
+/// With nothing to cross the water for, Ships to hunt down the last Ships of a player with no
+/// settlement left (only Ships can end him), built at my port nearest them: a winner with one
+/// Ship left stood for a hundred and twenty turns on Malta while the loser's four sailed on.
+fn build_hunter(ctx: &Ctx) -> Option<Command> {
+    let homeless: Vec<MapPoint> = prey(ctx, None)
+        .iter()
+        .filter(|p| p.homeless)
+        .map(|p| p.at)
+        .collect();
+    if homeless.is_empty() || my_ships(ctx).len() > homeless.len().min(MAX_SHIPS_AT_WAR) {
+        return None;
+    }
+    let cards = cheapest_set(ctx.state, ctx.me, Suit::Spades)?;
+    let near = |at: MapPoint| {
+        homeless
+            .iter()
+            .map(|p| sea_way(ctx, at, *p))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let port = ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() == ctx.me && ctx.board.is_port(ctx.state, s.id()))
+        .map(|s| (near(s.pos()), s.id()))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))?
+        .1;
+    let cmd = Command::BuildShip(BuildShip { cards, port });
+    ctx.ok(&cmd).then_some(cmd)
+}
+
+/// A party aboard with nothing to sail for (its player has no port left, or no aim) makes for
+/// the enemy settlement nearest over water and lands by it: afloat it can take nothing back.
+fn go_ashore(ctx: &Ctx) -> Option<Command> {
+    let enemy: Vec<MapPoint> = ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() != ctx.me)
+        .map(|s| s.pos())
+        .collect();
+    for ship in my_ships(ctx) {
+        if ctx.state.cargo(ship).is_empty() || ctx.state.unit(ship).is_none_or(|u| u.moved()) {
+            continue;
+        }
+        let Some(pos) = ctx.state.unit_pos(ship) else {
+            continue;
+        };
+        let Some(goal) = enemy
+            .iter()
+            .map(|p| (sea_way(ctx, pos, *p), *p))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, p)| p)
+        else {
+            continue;
+        };
+        if let Some(mv) = best_sea_move(ctx, ship, pos, goal) {
+            return Some(Command::Move(mv));
+        }
+    }
+    None
 }
 
 /// Units standing in a port of mine (garrisons aside) go aboard a Ship in harbour there that
@@ -153,8 +235,8 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
         aboard < SHIP_CAPACITY && more && in_harbour_at(ctx, pos, aim)
     };
     let first_wave = !ashore_near(ctx, aim);
-    let prey = prey(ctx);
-    let near_prey = |ship: UnitId| prey.iter().any(|p| strikes(ctx, ship, p.2));
+    let prey = prey(ctx, Some(aim));
+    let near_prey = |ship: UnitId| prey.iter().any(|p| strikes(ctx, ship, p.id));
     for &(ship, pos, aboard) in &ships {
         let goal = if aboard > 0 {
             if loading(pos, aboard) {
@@ -181,81 +263,6 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
         }
     }
     None
-}
-
-/// An empty Ship with no one waiting to board goes for a loaded enemy Ship within a card's
-/// length that it may fight at even odds or better (one out of its harbour), or for any Ship of
-/// a player with no settlement left: a beaten attacker only goes home (RULINGS §10) while a
-/// beaten defender sinks with everyone aboard, so the hunt drowns landing parties cheaply; and
-/// a player who has lost every settlement lives on in its Ships, which only Ships can end
-/// (Malta games stood undecided for 130 turns with one side's last units afloat).
-fn hunt(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
-    let prey = prey(ctx);
-    if prey.is_empty() {
-        return None;
-    }
-    let loading = aim.is_some_and(|a| !boarders(ctx, a).is_empty() || coming(ctx, a));
-    if loading && prey.iter().all(|p| !p.1) {
-        return None;
-    }
-    for ship in my_ships(ctx) {
-        if !ctx.state.cargo(ship).is_empty() || ctx.state.unit(ship).is_none_or(|u| u.moved()) {
-            continue;
-        }
-        let Some(pos) = ctx.state.unit_pos(ship) else {
-            continue;
-        };
-        if loading && aim.is_some_and(|a| in_harbour_at(ctx, pos, a)) {
-            continue;
-        }
-        let Some((target, _, id)) = prey
-            .iter()
-            .filter(|(p, homeless, _)| *homeless || p.distance_m(pos) <= ctx.card_len)
-            .min_by(|a, b| a.0.distance_m(pos).total_cmp(&b.0.distance_m(pos)))
-            .copied()
-        else {
-            continue;
-        };
-        // Close enough when the attack can be made from here; near in a straight line is not
-        // (Ships lay a hundred turns in Marsamxett, their prey in the Grand Harbour behind
-        // Valletta, within a card's breadth and out of reach).
-        if strikes(ctx, ship, id) {
-            continue;
-        }
-        if let Some(mv) = best_sea_move(ctx, ship, pos, target) {
-            return Some(Command::Move(mv));
-        }
-    }
-    None
-}
-
-/// Where the enemy Ships worth hunting lie (a player's with no settlement left, or one
-/// carrying a party out of its harbour), whether their owner has no settlement left, and which
-/// they are.
-fn prey(ctx: &Ctx) -> Vec<(MapPoint, bool, UnitId)> {
-    ctx.state
-        .units()
-        .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
-        .filter_map(|u| {
-            let homeless = ctx.state.settlements().all(|s| s.owner() != u.owner());
-            let party = !ctx.state.cargo(u.id()).is_empty()
-                && defence_dice(ctx.state, ctx.board, u.id()).0 <= 1;
-            (homeless || party).then_some((ctx.state.unit_pos(u.id())?, homeless, u.id()))
-        })
-        .collect()
-}
-
-/// Whether `ship` could attack the enemy Ship `prey` from where it lies (the board's own
-/// answer: within a card's breadth over water).
-fn strikes(ctx: &Ctx, ship: UnitId, prey: UnitId) -> bool {
-    ctx.state
-        .unit_pos(ship)
-        .zip(ctx.state.unit_pos(prey))
-        .is_some_and(|(a, b)| a.distance_m(b) <= ctx.breadth)
-        && ctx
-            .board
-            .check_attack_reach(ctx.state, ship, Target::Unit(prey))
-            .is_ok()
 }
 
 /// Whether more of my units are on their way into the sailing port: in the field on its land
@@ -305,7 +312,9 @@ fn in_harbour_at(ctx: &Ctx, pos: MapPoint, aim: &Aim) -> bool {
 /// aboard does not end where an enemy Ship could strike it (within a card's breadth of one)
 /// unless its party can land next to the goal from there this turn: a defending Ship that
 /// loses sinks with everyone aboard, and a coin toss for a whole landing party is a losing
-/// fight however it falls.
+/// fight however it falls. A wave in strength still goes: with at least twice as many of my
+/// Ships round it as enemy Ships that could strike where it ends, most of the wave lands
+/// whatever they do (waves of five lay off Malta for forty turns, two enemy Ships in the way).
 fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Option<Move> {
     let mut ideas = ctx.board.candidate_moves(ctx.state, ship);
     let [x0, y0] = from.to_m();
@@ -323,13 +332,18 @@ fn best_sea_move(ctx: &Ctx, ship: UnitId, from: MapPoint, goal: MapPoint) -> Opt
         }
     }
     let loaded = !ctx.state.cargo(ship).is_empty();
+    let wave = my_ships(ctx)
+        .into_iter()
+        .filter_map(|s| ctx.state.unit_pos(s))
+        .filter(|p| p.distance_m(from) <= ctx.breadth)
+        .count();
     let mut best: Option<(f64, Move)> = None;
     for mv in ideas {
         let left = sea_way(ctx, mv.to, goal);
         if left >= d - 1.0 || best.as_ref().is_some_and(|(b, _)| *b <= left) {
             continue;
         }
-        if loaded && left > ctx.breadth && exposed(ctx, mv.to) {
+        if loaded && left > ctx.breadth && 2 * exposed(ctx, mv.to) > wave {
             continue;
         }
         if ctx.ok(&Command::Move(mv.clone())) {
@@ -347,13 +361,14 @@ fn sea_way(ctx: &Ctx, from: MapPoint, to: MapPoint) -> f64 {
         .unwrap_or_else(|| from.distance_m(to))
 }
 
-/// Whether an enemy Ship lies within striking distance (a card's breadth) of `at`.
-fn exposed(ctx: &Ctx, at: MapPoint) -> bool {
+/// How many enemy Ships lie within striking distance (a card's breadth) of `at`.
+fn exposed(ctx: &Ctx, at: MapPoint) -> usize {
     ctx.state
         .units()
         .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
         .filter_map(|u| ctx.state.unit_pos(u.id()))
-        .any(|p| p.distance_m(at) <= ctx.breadth)
+        .filter(|p| p.distance_m(at) <= ctx.breadth)
+        .count()
 }
 
 /// A unit aboard goes ashore at the landing nearest the aim, on the aim's land, once that
@@ -429,45 +444,6 @@ fn landed_dist(c: &Command, goal: MapPoint) -> f64 {
 /// ferries are steered inside the land plan, by [`muster`].)
 pub(super) fn steers(ctx: &Ctx, cmd: &Command) -> bool {
     matches!(cmd, Command::Move(mv) if is_ship(ctx, mv.unit))
-}
-
-/// An attack of one of my Ships on an enemy Ship worth making: odds at least even, and nothing
-/// of mine aboard (a beaten attacker loses its cargo; two loaded Ships trading blows in
-/// mid-strait drown both landing parties and land no one).
-pub(super) fn attack(ctx: &Ctx) -> Option<Command> {
-    if !ctx.state.options().seafaring {
-        return None;
-    }
-    let enemies: Vec<UnitId> = ctx
-        .state
-        .units()
-        .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
-        .map(|u| u.id())
-        .collect();
-    if enemies.is_empty() {
-        return None;
-    }
-    let mut best: Option<(f64, Command)> = None;
-    for ship in my_ships(ctx) {
-        let Some(u) = ctx.state.unit(ship) else {
-            continue;
-        };
-        if !ctx.state.cargo(ship).is_empty() {
-            continue;
-        }
-        for &enemy in &enemies {
-            let o = odds(u.attack_dice(), defence_dice(ctx.state, ctx.board, enemy));
-            let edge = o.p_attacker() - o.p_defender();
-            if edge < 0.0 || best.as_ref().is_some_and(|(b, _)| *b >= edge) {
-                continue;
-            }
-            let cmd = Command::Attack(Attack::dice(ship, Target::Unit(enemy)));
-            if ctx.ok(&cmd) {
-                best = Some((edge, cmd));
-            }
-        }
-    }
-    best.map(|(_, c)| c)
 }
 
 #[cfg(test)]

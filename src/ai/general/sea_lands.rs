@@ -154,17 +154,43 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
         .filter(|m| m.2 != from && lands.enemy.contains_key(&m.2))
         .map(|m| m.1)
         .collect();
+    // From my port, or from my loaded Ships at sea: a wave under way keeps to the town it is
+    // nearest (measured from the port alone, the aim swung between two towns as the enemy's
+    // guards and Ships moved, and the wave sailed to and fro off Malta for thirty turns).
+    let afloat: Vec<MapPoint> = ctx
+        .state
+        .units_of(ctx.me)
+        .into_iter()
+        .filter(|u| is_ship(ctx, *u) && !ctx.state.cargo(*u).is_empty())
+        .filter_map(|u| ctx.state.unit_pos(u))
+        .collect();
     let port_dist = |p: MapPoint| {
         ports
             .iter()
             .filter(|q| q.2 == from)
-            .map(|q| q.1.distance_m(p))
+            .map(|q| q.1)
+            .chain(afloat.iter().copied())
+            .map(|q| q.distance_m(p))
             .fold(f64::INFINITY, f64::min)
     };
+    // Enemy Ships lying where they could strike a party landing by a town (a card's length
+    // and breadth: a move and an attack) make it a worse aim than one out of their reach: on
+    // Malta, loaded Ships lay for a hundred turns off towns the enemy's harbours covered.
+    let fleet: Vec<MapPoint> = ctx
+        .state
+        .units()
+        .filter(|u| u.owner() != ctx.me && u.kind() == UnitType::Ship)
+        .filter_map(|u| ctx.state.unit_pos(u.id()))
+        .collect();
+    let danger = ctx.card_len + ctx.breadth;
     let target = enemies
         .iter()
         .map(|s| {
-            let guards = ctx.state.defenders(s.id()).len() as f64;
+            let guards = ctx.state.defenders(s.id()).len() as f64
+                + fleet
+                    .iter()
+                    .filter(|f| f.distance_m(s.pos()) <= danger)
+                    .count() as f64;
             let cost = if landed.is_empty() {
                 guards * ctx.card_len + port_dist(s.pos())
             } else {

@@ -11,7 +11,7 @@ use super::*;
 use crate::ai::Level;
 use crate::map::GameMap;
 use crate::rules::map_board::scenario_file::{parse, LoadedScenario};
-use crate::rules::{check, Board, MapBoard, SeatView, State};
+use crate::rules::{check, defence_dice, Board, MapBoard, SeatView, State, Target};
 
 fn malta() -> &'static GameMap {
     static MAP: OnceLock<GameMap> = OnceLock::new();
@@ -340,3 +340,6 @@ fn a_loaded_ship_neither_attacks_a_ship_nor_sails_within_its_strike() {
 
 #[path = "sea_war_tests.rs"]
 mod war;
+
+#[path = "sea_fleet_tests.rs"]
+mod fleet;

@@ -230,11 +230,21 @@ impl MapBoard<'_> {
                 metres(radius)
             )));
         }
-        let stack: Vec<Piece> = state
+        // The target's coin is the destination (RULINGS §5); an enemy Ship's coin that covers
+        // its centre lies at the destination, not on the way. (Counted as blocking, two Ships
+        // lying a few hundred metres apart, coins overlapping, could never be attacked: Malta
+        // games stood undecided for a hundred turns with a beaten player's last Ships so.)
+        let mut stack: Vec<Piece> = state
             .stack_of(target)
             .into_iter()
             .map(Piece::Unit)
             .collect();
+        stack.extend(
+            self.sea_blockers(state, attacker.owner(), from.to_m())
+                .into_iter()
+                .filter(|c| c.disc.contains(to))
+                .map(|c| c.piece),
+        );
         let reach = self.reach_from(state, attacker.owner(), from.to_m(), radius, &stack);
         if reach.reaches(self.map, to) {
             Ok(())

@@ -1,0 +1,156 @@
+//! The fight for the water, in small positions on Malta: an empty Ship strikes an enemy Ship in
+//! harbour though the odds are against it (beaten, it only sails home), empty Ships go for the
+//! enemy Ships lying in the way of a landing, the winner builds Ships to hunt a beaten player's
+//! last ones, and a party afloat with no port left makes for the shore.
+
+use super::*;
+
+const MARSALFORN: [f64; 2] = [14.2598063, 36.0708915];
+
+/// The map point (metres) of `lonlat`.
+fn xy(lonlat: [f64; 2]) -> [f64; 2] {
+    malta().projection().to_xy(lonlat[0], lonlat[1])
+}
+
+/// Open water in the Gozo channel, between Iċ-Ċirkewwa and Comino.
+fn channel() -> String {
+    water_ring(xy([14.31, 35.995]), 0, 50, 2000)
+}
+
+#[test]
+fn an_empty_ship_strikes_a_ship_in_harbour_though_the_odds_are_against_it() {
+    let board = board();
+    // Blue's Ship lies in harbour at its base Iċ-Ċirkewwa (two dice against one); Red's empty
+    // Ship, out in the channel, can reach it. Beaten, Red's only sails home to Għajnsielem.
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Għajnsielem", "fort": true, "base": true},
+  {"id": "blue", "owner": "Blue", "place": "Iċ-Ċirkewwa", "fort": true, "base": true}
+]"#;
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
+        {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}},
+        {{"id": "b", "owner": "Blue", "type": "guard", "in": "blue"}}]"#,
+        channel(),
+        sea_off(CIRKEWWA)
+    );
+    let sc = position_in("attack", settlements, &units, r#"["2H"]"#);
+    let (ship, bs) = (sc.unit("ship").unwrap(), sc.unit("bs").unwrap());
+    assert_eq!(
+        defence_dice(&sc.state, &board, bs).0,
+        2,
+        "Blue's is in harbour"
+    );
+    assert!(
+        board
+            .check_attack_reach(&sc.state, ship, Target::Unit(bs))
+            .is_ok(),
+        "Red's Ship can reach it"
+    );
+    match decide(&sc.state, &board, attack) {
+        Some(Command::Attack(a)) => {
+            assert_eq!((a.unit, a.target), (ship, Target::Unit(bs)));
+        }
+        other => panic!("expected Red's Ship to attack Blue's in harbour: {other:?}"),
+    }
+    // With a party aboard it does not: beaten, the party would be lost.
+    let loaded = units.replace(
+        r#"{"id": "b", "owner": "Blue""#,
+        r#"{"id": "p", "owner": "Red", "type": "guard", "aboard": "ship"},
+        {"id": "b", "owner": "Blue""#,
+    );
+    let sc = position_in("attack", settlements, &loaded, r#"["2H"]"#);
+    assert_eq!(decide(&sc.state, &board, attack), None);
+}
+
+#[test]
+fn empty_ships_go_for_the_enemy_ships_lying_in_the_way_of_a_landing() {
+    let board = board();
+    // Red's army of eight waits at Iċ-Ċirkewwa to cross to Gozo, where Blue holds Ix-Xagħra
+    // and Marsalforn; Blue's Ship lies in harbour at Marsalforn, where it could strike any
+    // party landing by either. Red's empty Ship in the channel goes for it (on main it went
+    // home to wait for the army, and the loaded Ships never crossed).
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
+  {"id": "xemxija", "owner": "Red", "place": "Ix-Xemxija"},
+  {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true},
+  {"id": "ms", "owner": "Blue", "place": "Marsalforn"}
+]"#;
+    let mut units: Vec<String> = (0..8)
+        .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "base"}}"#))
+        .collect();
+    units.push(format!(
+        r#"{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}}"#,
+        channel()
+    ));
+    units.push(format!(
+        r#"{{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}}"#,
+        sea_off(MARSALFORN)
+    ));
+    units.push(r#"{"id": "b", "owner": "Blue", "type": "guard", "in": "xaghra"}"#.into());
+    let sc = position(settlements, &format!("[{}]", units.join(",")), r#"["2H"]"#);
+    let (ship, bs) = (sc.unit("ship").unwrap(), sc.unit("bs").unwrap());
+    let from = sc.state.unit_pos(ship).unwrap();
+    let prey = sc.state.unit_pos(bs).unwrap();
+    let before = board.sea_distance(from, prey).unwrap();
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => {
+            assert_eq!(mv.unit, ship);
+            let left = board.sea_distance(mv.to, prey).unwrap();
+            assert!(left < before - 1000.0, "{before} m → {left} m");
+        }
+        other => panic!("expected Red's Ship to go for Blue's: {other:?}"),
+    }
+}
+
+#[test]
+fn the_winner_builds_ships_to_hunt_the_last_ships_of_a_player_without_settlements() {
+    let board = board();
+    // Blue has no settlement left, only a Ship with a Guard aboard in the channel; Red, with
+    // no Ship, builds one at its port nearest it (on main it built none, and the game stood).
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Ix-Xemxija", "fort": true, "base": true},
+  {"id": "c", "owner": "Red", "place": "Iċ-Ċirkewwa"}
+]"#;
+    let units = format!(
+        r#"[{{"id": "g", "owner": "Red", "type": "guard", "in": "base"}},
+        {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}},
+        {{"id": "x", "owner": "Blue", "type": "guard", "aboard": "bs"}}]"#,
+        channel()
+    );
+    let sc = position(settlements, &units, r#"["10S", "9S", "2H"]"#);
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["c"]),
+        other => panic!("expected a hunter built at Iċ-Ċirkewwa: {other:?}"),
+    }
+}
+
+#[test]
+fn a_party_afloat_with_no_port_left_makes_for_the_nearest_enemy_town() {
+    let board = board();
+    // Red has lost every settlement; three of its Invaders are aboard a Ship well off Gozo's
+    // north coast, out of reach of any landing. It sails for the shore (on main it lay there to
+    // the turn limit).
+    let settlements = r#"[
+  {"id": "blue", "owner": "Blue", "place": "Marsalforn", "fort": true, "base": true},
+  {"id": "c", "owner": "Blue", "place": "Iċ-Ċirkewwa"}
+]"#;
+    let [x, y] = xy(MARSALFORN);
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
+        {{"id": "a", "owner": "Red", "type": "invader", "aboard": "ship"}},
+        {{"id": "b", "owner": "Red", "type": "invader", "aboard": "ship"}},
+        {{"id": "g", "owner": "Blue", "type": "guard", "in": "blue"}}]"#,
+        water_ring([x, y + 4500.0], 0, 50, 2000)
+    );
+    let sc = position(settlements, &units, r#"["2H"]"#);
+    let ship = sc.unit("ship").unwrap();
+    let from = sc.state.unit_pos(ship).unwrap();
+    let town = sc.state.settlement(sc.settlements["blue"]).unwrap().pos();
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => {
+            assert_eq!(mv.unit, ship);
+            assert!(mv.to.distance_m(town) < from.distance_m(town) - 1000.0);
+        }
+        other => panic!("expected Red's Ship to sail for Marsalforn: {other:?}"),
+    }
+}
