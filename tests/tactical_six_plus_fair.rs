@@ -153,3 +153,41 @@ fn the_attackers_foot_forms_up_close_and_his_horse_behind_it() {
     // The seed chooses across the whole range.
     assert!(depths.iter().any(|d| *d < 50.0) && depths.iter().any(|d| *d > 60.0));
 }
+
+/// Two lines of foot face each other within a volley, and the attacker moves first. His blocks
+/// used to walk on towards the objective (60 mm of ground outweighed 4 hits in the bot's
+/// reckoning), so they could not shoot, and took the defender's volley first (Pal on Andorra,
+/// Invader v Guard, seed 3). A block with a target in reach now stands and gives the first
+/// volley: both shots land, on one block, before the defender has fired.
+#[test]
+fn foot_within_a_volley_gives_it_rather_than_walking_into_the_enemys() {
+    let f = Battlefield::from_parts(TABLE, "Open", Edge::South, vec![], vec![], &[]);
+    let s = Position::new()
+        .unit(Side::Attacker, Kind::Infantry, [157.0, 95.0], 0.0)
+        .unit(Side::Attacker, Kind::Infantry, [203.0, 95.0], 0.0)
+        .unit(Side::Defender, Kind::Infantry, [157.0, 150.0], 180.0)
+        .unit(Side::Defender, Kind::Infantry, [203.0, 150.0], 180.0)
+        .unit(Side::Defender, Kind::Skirmishers, [180.0, 185.0], 180.0)
+        .build(&f);
+    for seed in 0..4 {
+        let mut t = s.clone();
+        let mut rng = drive::bot_rng(seed);
+        while SixPlus.actor(&t) == Some(Side::Attacker) {
+            let cmd = SixPlus.choose(BotLevel::Captain, &f, &t, &mut rng).unwrap();
+            execute(&f, &mut t, &cmd).unwrap();
+        }
+        let hit: Vec<u32> = (2..4).map(|i| t.unit(UnitId(i)).unwrap().hits).collect();
+        assert!(
+            hit.contains(&8),
+            "seed {seed}: the defender's line took {hit:?} hits in the attacker's first turn"
+        );
+        for i in 0..2 {
+            let u = t.unit(UnitId(i)).unwrap();
+            assert_eq!(
+                u.at,
+                s.unit(UnitId(i)).unwrap().at,
+                "seed {seed}: block {i} moved"
+            );
+        }
+    }
+}
