@@ -153,3 +153,40 @@ fn the_attackers_foot_forms_up_close_and_his_horse_behind_it() {
     // The seed chooses across the whole range.
     assert!(depths.iter().any(|d| *d < 50.0) && depths.iter().any(|d| *d > 60.0));
 }
+
+/// Two lines of foot face each other within a volley, and the attacker moves first. His blocks
+/// used to walk on towards the objective (60 mm of ground outweighed 4 hits in the bot's
+/// reckoning) into the defender's arcs without firing, and took the defender's volley first (Pal on
+/// Andorra, Invader v Guard, seed 3). A block with a target in reach now fights: after the
+/// attacker's first turn the defender's line cannot give the first volley — the attacker has
+/// fired, or stands where no block of the line can shoot him (out of its arc, on its flank).
+#[test]
+fn foot_within_a_volley_is_not_shot_first() {
+    let f = Battlefield::from_parts(TABLE, "Open", Edge::South, vec![], vec![], &[]);
+    let s = Position::new()
+        .unit(Side::Attacker, Kind::Infantry, [157.0, 95.0], 0.0)
+        .unit(Side::Attacker, Kind::Infantry, [203.0, 95.0], 0.0)
+        .unit(Side::Defender, Kind::Infantry, [157.0, 150.0], 180.0)
+        .unit(Side::Defender, Kind::Infantry, [203.0, 150.0], 180.0)
+        .unit(Side::Defender, Kind::Skirmishers, [180.0, 185.0], 180.0)
+        .build(&f);
+    for seed in 0..4 {
+        let mut t = s.clone();
+        let mut rng = drive::bot_rng(seed);
+        while SixPlus.actor(&t) == Some(Side::Attacker) {
+            let cmd = SixPlus.choose(BotLevel::Captain, &f, &t, &mut rng).unwrap();
+            execute(&f, &mut t, &cmd).unwrap();
+        }
+        let fired = (2..4).any(|i| t.unit(UnitId(i)).unwrap().hits > 0);
+        for a in 0..2 {
+            let u = t.unit(UnitId(a)).unwrap();
+            let shot_at =
+                (2..4).any(|d| check::shot_reach(&f, &t, t.unit(UnitId(d)).unwrap(), u).is_ok());
+            assert!(
+                fired || !shot_at,
+                "seed {seed}: block {a} at {:?} is in the line's volley and nobody fired",
+                u.at
+            );
+        }
+    }
+}

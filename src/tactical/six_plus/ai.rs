@@ -243,8 +243,15 @@ fn worth(field: &Battlefield, s: &SixState, id: UnitId, replies: bool) -> f64 {
     // The way the block can walk, not the straight line: a strip of trees between it and the
     // town must be gone round.
     let to_go = s.ground().to_objective(field, u.kind, u.at);
-    gain - 0.6 * threat * fragile - objective_weight(u.side) * to_go
+    // A block with a target in reach fights rather than walks: at full pull, 60 mm gained
+    // towards the objective (4.8) outweighed a volley (4 hits), so the attacker's foot walked out
+    // of the first volley into the defender's (issue 15, Pal on Andorra, seed 3).
+    let pull = if gain > 0.0 { ENGAGED_PULL } else { 1.0 };
+    gain - 0.6 * threat * fragile - pull * objective_weight(u.side) * to_go
 }
+
+/// How much of its pull towards the objective a block keeps while it has an enemy in reach.
+const ENGAGED_PULL: f64 = 0.3;
 
 pub(super) fn after(field: &Battlefield, s: &SixState, c: &SixCommand) -> Option<SixState> {
     let mut t = s.clone();

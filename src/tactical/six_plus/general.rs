@@ -1,10 +1,10 @@
 //! The stronger 6+ bot ([`BotLevel::General`](crate::tactical::ruleset::BotLevel)), for playing
 //! against. Auto-resolve's captain weighs each order by what the block could do next and what
 //! the enemy could shoot at it from where he stands; the general takes the captain's few best
-//! orders and plays each out — the rest of his own turn and the enemy's whole reply, both sides
-//! as the captain would play them — and gives the one that leaves his army best off: hits and
-//! blocks on both sides, ground to the objective by the way each block can walk, and the battle
-//! won or lost. Nothing is random, so each playing out is exact.
+//! orders and plays each out — the rest of his own turn, the enemy's whole reply and his own next
+//! player turn, both sides as the captain would play them — and gives the one that leaves his
+//! army best off: hits and blocks on both sides, ground to the objective by the way each block
+//! can walk, and the battle won or lost. Nothing is random, so each playing out is exact.
 
 use rand_chacha::ChaCha8Rng;
 
@@ -35,7 +35,12 @@ pub fn plan_move(field: &Battlefield, s: &SixState, rng: &mut ChaCha8Rng) -> Six
         .into_iter()
         .filter_map(|(_, c)| {
             let t = after(field, s, &c)?;
-            Some((value(field, &play_out(field, t, side), side), c))
+            // Through the enemy's reply and on to the end of his own next player turn: judged
+            // at the reply, the block that steps into range always looks worse off, because
+            // the volley it gives back is never seen (issue 15: the general was no better than
+            // the captain attacking, −1.0 points; see docs/rules/six_plus.md, "The bot").
+            let next = play_on(field, play_out(field, t, side), side);
+            Some((value(field, &next, side), c))
         })
         .collect();
     pick(&played, Some(rng)).map_or(SixCommand::EndMove, |(_, c)| c)
@@ -43,13 +48,30 @@ pub fn plan_move(field: &Battlefield, s: &SixState, rng: &mut ChaCha8Rng) -> Six
 
 /// Play `s` on as the captains would, without a stream (their first best every time), to the
 /// end of `side`'s enemy's next player turn.
-fn play_out(field: &Battlefield, mut s: SixState, side: Side) -> SixState {
+fn play_out(field: &Battlefield, s: SixState, side: Side) -> SixState {
     let mut enemy_seen = false;
+    play_while(field, s, |s| {
+        enemy_seen |= s.actor() != side;
+        !(enemy_seen && s.actor() == side)
+    })
+}
+
+/// Play `s` on as the captains would to the end of `side`'s player turn (unchanged when it is
+/// the enemy's).
+fn play_on(field: &Battlefield, s: SixState, side: Side) -> SixState {
+    play_while(field, s, |s| s.actor() == side)
+}
+
+/// Play `s` on as the captains would while `go` says so and the battle lasts.
+fn play_while(
+    field: &Battlefield,
+    mut s: SixState,
+    mut go: impl FnMut(&SixState) -> bool,
+) -> SixState {
     for _ in 0..400 {
-        if s.phase() == Phase::Over || (enemy_seen && s.actor() == side) {
+        if s.phase() == Phase::Over || !go(&s) {
             break;
         }
-        enemy_seen |= s.actor() != side;
         let c = match s.phase() {
             Phase::Move => super::ai::plan_move(field, &s, true, None),
             _ => plan_fire(field, &s, None),
