@@ -689,14 +689,25 @@ fn the_strategic_games_extra_dice_bring_irregulars_lancers_heavy_cavalry_and_eli
             (HORSE, Weapon::Carbine, t(false, true, false, false)),
         ]
     );
-    // A Tank with one: its gun, elite riflemen (issue 15's tuning of its armour), heavy
-    // cavalry, elite cuirassiers.
-    assert_eq!(
-        firsts(UnitType::Tank, 4),
-        vec![
-            (FOOT, RIFLE, t(true, false, false, false)),
-            (HORSE, Weapon::Carbine, t(false, true, false, false)),
-            (HORSE, Weapon::Pistol, t(true, true, true, false)),
-        ]
-    );
+    // A Tank with one: its gun, then every armour die elite riflemen (issue 15's tuning: as
+    // heavy cavalry and cuirassiers they rode into the garrison's rifles).
+    let elite_rifles = (FOOT, RIFLE, t(true, false, false, false));
+    assert_eq!(firsts(UnitType::Tank, 4), vec![elite_rifles; 3]);
+    // Named troop types are still what they say.
+    let named = Forces {
+        attacker: omms::tactical::force::parse_elements(
+            "guns,armour,heavy-cavalry,cuirassiers/elite",
+            omms::tactical::omog19c::forces::TROOPS,
+        )
+        .unwrap(),
+        defender: field(UnitType::Guard, 2).force(),
+        ..Default::default()
+    };
+    let s = deploy(&f, &named, 1);
+    let horse = s
+        .figures()
+        .iter()
+        .filter(|x| x.side() == A && x.role() == Role::Soldier && x.mount() == HORSE)
+        .count();
+    assert_eq!(horse, 8);
 }

@@ -413,11 +413,12 @@ fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable()
         .iter()
         .all(|m| m.0 == Mount::Horse && m.2.armoured && m.2.heavy));
     let def = soldiers(D);
-    // Every die is a whole team: the Guard's, the fortification's grenadiers and, unlike 19C's
-    // two men, the settlement's die in its houses (docs/rules/omog_musket.md, "Forces").
-    assert_eq!(def.len(), 4 + 4 + 4);
+    // Every die is a whole team, the settlement's die in its houses too (unlike 19C's two
+    // men), but for the fortification's two grenadiers on the walls (docs/rules/omog_musket.md,
+    // "Forces").
+    assert_eq!(def.len(), 4 + 2 + 4);
     assert!(def.iter().all(|m| m.1 == Weapon::Musket));
-    assert_eq!(def.iter().filter(|m| m.2.elite).count(), 4);
+    assert_eq!(def.iter().filter(|m| m.2.elite).count(), 2);
     assert!(s
         .figures()
         .iter()

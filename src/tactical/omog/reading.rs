@@ -8,19 +8,30 @@
 
 use crate::tactical::force::{Arm, Element, Force, Quality};
 
+/// What a ruleset's extra dice bring: a troop type it names and whether the men are elite.
+pub type Troop = (&'static str, bool);
+
+/// A ruleset's reading of the extra dice ([`extra`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Extras {
+    /// What a third and a fourth foot die bring: the period's irregulars.
+    pub irregulars: [&'static str; 2],
+    /// What a Tank's second armour die (its third die) and its third (a resource die) bring.
+    pub armour: [Troop; 2],
+}
+
 /// A die's troop type and whether it is elite, by its arm and its rank among its force's field
 /// dice of that arm (0 for the first), or `None` to read it by its arm as usual. The third and
-/// fourth foot dice are the ruleset's `irregulars`; the third and fourth horse dice lancers and
-/// heavy cavalry; a Tank's second armour die (its third die) heavy cavalry and its third (a
-/// resource die) elite cuirassiers. Both OMOG rulesets name these horse.
-pub fn extra(arm: Arm, rank: usize, irregulars: [&'static str; 2]) -> Option<(&'static str, bool)> {
+/// fourth foot dice are the ruleset's irregulars; the third and fourth horse dice lancers and
+/// heavy cavalry; a Tank's second and third armour dice the ruleset's `armour`.
+pub fn extra(arm: Arm, rank: usize, extras: &Extras) -> Option<Troop> {
     match (arm, rank) {
-        (Arm::Foot, 2) => Some((irregulars[0], false)),
-        (Arm::Foot, 3..) => Some((irregulars[1], false)),
+        (Arm::Foot, 2) => Some((extras.irregulars[0], false)),
+        (Arm::Foot, 3..) => Some((extras.irregulars[1], false)),
         (Arm::Horse, 2) => Some(("lancers", false)),
         (Arm::Horse, 3..) => Some(("heavy-cavalry", false)),
-        (Arm::Armour, 1) => Some(("heavy-cavalry", false)),
-        (Arm::Armour, 2..) => Some(("cuirassiers", true)),
+        (Arm::Armour, 1) => Some(extras.armour[0]),
+        (Arm::Armour, 2..) => Some(extras.armour[1]),
         _ => None,
     }
 }
@@ -28,7 +39,7 @@ pub fn extra(arm: Arm, rank: usize, irregulars: [&'static str; 2]) -> Option<(&'
 /// The force's elements with the extra dice given their troop types ([`extra`]). An element
 /// that already names a troop type or a quality, and a settlement's die (in garrison), keep
 /// theirs.
-pub fn read(force: &Force, irregulars: [&'static str; 2]) -> Vec<Element> {
+pub fn read(force: &Force, extras: &Extras) -> Vec<Element> {
     let mut ranks = [0usize; Arm::ALL.len()];
     force
         .elements
@@ -43,7 +54,7 @@ pub fn read(force: &Force, irregulars: [&'static str; 2]) -> Vec<Element> {
                 .expect("every arm");
             let rank = ranks[slot];
             ranks[slot] += 1;
-            match extra(e.arm, rank, irregulars) {
+            match extra(e.arm, rank, extras) {
                 Some((troop, elite)) if e.troop.is_none() && e.quality == Quality::Regular => {
                     Element {
                         troop: Some(troop.to_string()),

@@ -109,7 +109,7 @@ fn man(role: Role, mount: Mount, kit: Weapon) -> Member<Weapon> {
 fn plans(force: &Force) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
     let rifleman = man(Role::Soldier, Mount::Foot, Weapon::Rifle);
     let gunner = man(Role::Gunner, Mount::Foot, Weapon::Pistol);
-    crate::tactical::omog::reading::read(force, super::troops::IRREGULARS)
+    crate::tactical::omog::reading::read(force, &super::troops::EXTRAS)
         .iter()
         .map(|e: &Element| {
             let soldier = soldier(e);
