@@ -257,3 +257,24 @@ fn malta_points_a_player_knows_are_classified_right() {
     let q = m.nearest_sea(at(14.43, 35.88)).unwrap();
     assert!(m.is_sea(q));
 }
+
+#[test]
+fn every_ports_harbour_is_at_sea_as_the_rules_hold_it() {
+    // New and beaten Ships are put at the sea point nearest their port. At Msida's marina that
+    // point used to be the water's edge itself, ashore once kept to the millimetre: Ships put
+    // there could neither sail nor be attacked, and a two-seat game stood to its turn limit.
+    let m = GameMap::load(shipped()).unwrap();
+    for id in m.ports() {
+        let place = m.place(id);
+        let c = place.pos();
+        let q = m
+            .nearest_sea(c)
+            .unwrap_or_else(|| panic!("{} has no sea near", place.name()));
+        let held = [(q[0] * 1e3).round() / 1e3, (q[1] * 1e3).round() / 1e3];
+        assert!(
+            m.is_sea(held),
+            "{}'s harbour point {q:?} is ashore",
+            place.name()
+        );
+    }
+}

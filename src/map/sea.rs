@@ -150,7 +150,8 @@ impl GameMap {
     }
 
     /// The nearest point of ship water (sea or navigable river) to `p`: `p` itself when it is
-    /// water, else a point just inside the nearest water edge. `None` on a map without sea.
+    /// water, else a point just inside the nearest water edge. `None` on a map without sea, or
+    /// when no water is found within 30 m of that edge (never a point ashore).
     pub fn nearest_water(&self, p: [f64; 2]) -> Option<[f64; 2]> {
         self.nearest_in(p, false)
     }
@@ -178,15 +179,30 @@ impl GameMap {
             [n[0] / len, n[1] / len],
             [-n[0] / len, -n[1] / len],
         ];
+        // The rules keep points to the millimetre, so the answer is tested as they will hold it.
+        let held = |r: [f64; 2]| [(r[0] * 1e3).round() / 1e3, (r[1] * 1e3).round() / 1e3];
         for step in [0.5, 2.0, 10.0] {
             for dir in dirs {
-                let r = [q[0] + dir[0] * step, q[1] + dir[1] * step];
+                let r = held([q[0] + dir[0] * step, q[1] + dir[1] * step]);
                 if self.ship_water.contains(r, sea_only) {
                     return Some(r);
                 }
             }
         }
-        Some(q)
+        // In a narrow inlet (a marina's mouth) those few tries can all land ashore. Answering
+        // the edge point itself put Ships on land at Msida: never attackable, never able to
+        // sail, and a Malta game stood undecided to its limit. So look all round the edge
+        // point before giving up, and never answer a point that is not water.
+        for step in [1.0, 3.0, 10.0, 30.0] {
+            for k in 0..16 {
+                let a = f64::from(k) * std::f64::consts::PI / 8.0;
+                let r = held([q[0] + a.cos() * step, q[1] + a.sin() * step]);
+                if self.ship_water.contains(r, sea_only) {
+                    return Some(r);
+                }
+            }
+        }
+        None
     }
 
     /// Whether a Ship at `from` can reach `to` over water by a path that stays inside the circle
