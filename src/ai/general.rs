@@ -37,6 +37,7 @@ mod decide;
 mod economy;
 mod hard_playout;
 mod moves;
+mod pieces;
 mod sea;
 mod search;
 mod war;
@@ -264,6 +265,8 @@ pub(super) struct Ctx<'a> {
     pub spacing: f64,
     /// The garrison each of my settlements keeps, worked out once per look.
     garrisons: OnceCell<BTreeMap<SettlementId, usize>>,
+    /// The road pieces enemies stand on, worked out once per look ([`pieces`]).
+    pieces: OnceCell<Option<std::collections::BTreeSet<u32>>>,
 }
 
 /// The share of a `normal` or `hard` bot's units that may sit in garrisons (the base's own
@@ -284,6 +287,7 @@ impl<'a> Ctx<'a> {
             breadth: scale.measure_m(Measure::CardBreadth),
             spacing: scale.measure_m(Measure::Coin10p),
             garrisons: OnceCell::new(),
+            pieces: OnceCell::new(),
         }
     }
 
@@ -299,7 +303,15 @@ impl<'a> Ctx<'a> {
             breadth: self.breadth,
             spacing: self.spacing,
             garrisons: OnceCell::new(),
+            pieces: OnceCell::new(),
         }
+    }
+
+    /// The road pieces an enemy stands on ([`pieces::enemy_pieces`]).
+    pub fn enemy_pieces(&self) -> Option<&std::collections::BTreeSet<u32>> {
+        self.pieces
+            .get_or_init(|| pieces::enemy_pieces(self))
+            .as_ref()
     }
 
     /// Where every enemy settlement and unit on the map stands.
@@ -450,8 +462,10 @@ impl<'a> Ctx<'a> {
         inside
     }
 
-    /// Places a settlement could be built on now: playable, empty, and far enough from every
-    /// settlement.
+    /// Places a settlement could be built on now: playable, empty, far enough from every
+    /// settlement, and on a road piece an enemy stands on: a settlement on any other raises road
+    /// units that can never reach the war, and gives a beaten player a refuge no army can reach
+    /// (North Bayreuth's three seats held still for three hundred turns so; [`pieces`]).
     pub fn free_sites(&self) -> Vec<(crate::map::PlaceId, MapPoint, PlaceKind)> {
         let all: Vec<SettlementId> = self.state.settlements().map(|s| s.id()).collect();
         self.board
@@ -461,7 +475,8 @@ impl<'a> Ctx<'a> {
                 let f = self.board.place(id)?;
                 let free = f.playable
                     && self.state.settlement_on(id).is_none()
-                    && self.board.spacing_conflict(self.state, id, &all).is_none();
+                    && self.board.spacing_conflict(self.state, id, &all).is_none()
+                    && pieces::joins_enemy(self, f.pos);
                 free.then_some((id, f.pos, f.kind))
             })
             .collect()
