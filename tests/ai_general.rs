@@ -391,33 +391,3 @@ fn normal_raises_road_units_where_a_road_leads_to_the_enemy() {
         "the Invader went to the B road's piece"
     );
 }
-
-/// A Red Scout stands on Sandreuth, free, with the spades to build and the food: no enemy
-/// stands on the B road's piece, so a settlement there raises road units that can never reach
-/// the war and would be a refuge no enemy army can reach. `normal` keeps its spades.
-#[test]
-fn normal_builds_no_refuge_on_a_road_piece_no_enemy_stands_on() {
-    let map = map("north-bayreuth");
-    let board = omms::sim::board_for(&map);
-    let setup = omms::sim::setup_for("North Bayreuth", map.meta().scale, 2);
-    let mut sc = Scenario::new(setup, 1);
-    sc.settlement(RED, place(&map, "Unterwaiz"), true, true);
-    sc.settlement(BLUE, place(&map, "Hettersreuth"), true, true);
-    let at = board.place(place(&map, "Sandreuth")).unwrap().pos;
-    sc.unit(RED, UnitType::Scout, Location::Road(at));
-    sc.hand(RED, &cards("10S 5S"));
-    sc.food(RED, 9);
-    sc.turn(RED, Phase::Main, 41);
-    let state = sc.build(&board).unwrap();
-    assert!(
-        legal_commands(&state, &board)
-            .iter()
-            .any(|c| matches!(c, Command::BuildSettlement(_))),
-        "the rules let it build there"
-    );
-    let builds: Vec<Command> = main_phase_of(Level::Normal, state, &board)
-        .into_iter()
-        .filter(|c| matches!(c, Command::BuildSettlement(_)))
-        .collect();
-    assert!(builds.is_empty(), "built a refuge: {builds:?}");
-}

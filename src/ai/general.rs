@@ -351,7 +351,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// Attack dice of enemy pieces that could move next to `pos` and strike next turn; an enemy
-    /// settlement in range counts as one die, since a royal card can raise a unit there.
+    /// settlement in range counts as one die, since a royal card can raise a unit there. A road
+    /// unit on another road piece never gets there (North Bayreuth: two hundred units behind
+    /// walls 1.2 km away, on the other piece, drew every Guard to a settlement they could never
+    /// strike).
     pub fn threat(&self, pos: MapPoint) -> u32 {
         let units: u32 = self
             .state
@@ -360,6 +363,7 @@ impl<'a> Ctx<'a> {
             .filter(|u| {
                 self.state.unit_pos(u.id()).is_some_and(|p| {
                     p.distance_m(pos) <= self.reach(u.kind()) + self.breadth * 1.05
+                        && (u.kind().off_road_move().is_some() || pieces::same_piece(self, p, pos))
                 })
             })
             .map(|u| u32::from(u.attack_dice().0))
@@ -462,10 +466,8 @@ impl<'a> Ctx<'a> {
         inside
     }
 
-    /// Places a settlement could be built on now: playable, empty, far enough from every
-    /// settlement, and on a road piece an enemy stands on: a settlement on any other raises road
-    /// units that can never reach the war, and gives a beaten player a refuge no army can reach
-    /// (North Bayreuth's three seats held still for three hundred turns so; [`pieces`]).
+    /// Places a settlement could be built on now: playable, empty, and far enough from every
+    /// settlement.
     pub fn free_sites(&self) -> Vec<(crate::map::PlaceId, MapPoint, PlaceKind)> {
         let all: Vec<SettlementId> = self.state.settlements().map(|s| s.id()).collect();
         self.board
@@ -475,8 +477,7 @@ impl<'a> Ctx<'a> {
                 let f = self.board.place(id)?;
                 let free = f.playable
                     && self.state.settlement_on(id).is_none()
-                    && self.board.spacing_conflict(self.state, id, &all).is_none()
-                    && pieces::joins_enemy(self, f.pos);
+                    && self.board.spacing_conflict(self.state, id, &all).is_none();
                 free.then_some((id, f.pos, f.kind))
             })
             .collect()

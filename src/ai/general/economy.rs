@@ -23,18 +23,12 @@ fn set(ctx: &Ctx, suit: Suit) -> Option<Vec<CardId>> {
     cheapest_set(ctx.state, ctx.me, suit)
 }
 
-/// Build on a free playable place one of my units stands on, on a road piece an enemy stands
-/// on ([`Ctx::free_sites`]).
+/// Build on a free playable place one of my units stands on.
 fn build(ctx: &Ctx) -> Option<Command> {
     let cards = set(ctx, Suit::Spades)?;
     ctx.state
         .units_of(ctx.me)
         .into_iter()
-        .filter(|u| {
-            ctx.state
-                .unit_pos(*u)
-                .is_some_and(|p| super::pieces::joins_enemy(ctx, p))
-        })
         .map(|unit| {
             Command::BuildSettlement(BuildSettlement {
                 cards: cards.clone(),

@@ -44,3 +44,15 @@ pub(super) fn joins_enemy(ctx: &Ctx, pos: MapPoint) -> bool {
             .is_none_or(|g| pieces.contains(&g)),
     }
 }
+
+/// Whether a road unit at `a` could ever get to `b`: both on one road piece (or the board
+/// cannot tell, or Ships join the lands).
+pub(super) fn same_piece(ctx: &Ctx, a: MapPoint, b: MapPoint) -> bool {
+    if ctx.state.options().seafaring {
+        return true;
+    }
+    match (ctx.board.land_group(a), ctx.board.land_group(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    }
+}
