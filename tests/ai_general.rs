@@ -356,3 +356,38 @@ fn normal_hunts_the_last_unit_out_in_the_fields() {
         "no Scout went after the last enemy unit: nearest {nearest:.0} m, was {before:.0} m"
     );
 }
+
+/// North Bayreuth's major roads come in two pieces: the motorway and the A road (Hettersreuth,
+/// Unterwaiz, Altenplos) and the B road (Sandreuth, Ramsenthal). Guards and Invaders never leave
+/// their piece. Red holds Sandreuth, the nearest of its settlements to Blue's Hettersreuth as the
+/// crow flies but on the other piece, and Altenplos on Blue's. A King's Invader goes where a road
+/// leads to the enemy; before, it went to Sandreuth, and the three-seat game piled three hundred
+/// units there that never fought (issue 14).
+#[test]
+fn normal_raises_road_units_where_a_road_leads_to_the_enemy() {
+    let map = map("north-bayreuth");
+    let board = omms::sim::board_for(&map);
+    let setup = omms::sim::setup_for("North Bayreuth", map.meta().scale, 2);
+    let mut sc = Scenario::new(setup, 1);
+    let sandreuth = sc.settlement(RED, place(&map, "Sandreuth"), true, true);
+    let altenplos = sc.settlement(RED, place(&map, "Altenplos"), false, false);
+    let hettersreuth = sc.settlement(BLUE, place(&map, "Hettersreuth"), true, true);
+    sc.unit(RED, UnitType::Guard, Location::Settlement(sandreuth));
+    sc.unit(RED, UnitType::Guard, Location::Settlement(altenplos));
+    sc.unit(BLUE, UnitType::Guard, Location::Settlement(hettersreuth));
+    sc.hand(RED, &cards("KS"));
+    sc.turn(RED, Phase::Main, 41);
+    let state = sc.build(&board).unwrap();
+    let raised: Vec<SettlementId> = main_phase_of(Level::Normal, state, &board)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::PlayRoyal(p) => Some(p.settlement),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        raised,
+        vec![altenplos],
+        "the Invader went to the B road's piece"
+    );
+}

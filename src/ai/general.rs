@@ -37,6 +37,7 @@ mod decide;
 mod economy;
 mod hard_playout;
 mod moves;
+mod pieces;
 mod sea;
 mod search;
 mod war;
@@ -264,6 +265,8 @@ pub(super) struct Ctx<'a> {
     pub spacing: f64,
     /// The garrison each of my settlements keeps, worked out once per look.
     garrisons: OnceCell<BTreeMap<SettlementId, usize>>,
+    /// The road pieces enemies stand on, worked out once per look ([`pieces`]).
+    pieces: OnceCell<Option<std::collections::BTreeSet<u32>>>,
 }
 
 /// The share of a `normal` or `hard` bot's units that may sit in garrisons (the base's own
@@ -284,6 +287,7 @@ impl<'a> Ctx<'a> {
             breadth: scale.measure_m(Measure::CardBreadth),
             spacing: scale.measure_m(Measure::Coin10p),
             garrisons: OnceCell::new(),
+            pieces: OnceCell::new(),
         }
     }
 
@@ -299,7 +303,15 @@ impl<'a> Ctx<'a> {
             breadth: self.breadth,
             spacing: self.spacing,
             garrisons: OnceCell::new(),
+            pieces: OnceCell::new(),
         }
+    }
+
+    /// The road pieces an enemy stands on ([`pieces::enemy_pieces`]).
+    pub fn enemy_pieces(&self) -> Option<&std::collections::BTreeSet<u32>> {
+        self.pieces
+            .get_or_init(|| pieces::enemy_pieces(self))
+            .as_ref()
     }
 
     /// Where every enemy settlement and unit on the map stands.
@@ -339,7 +351,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// Attack dice of enemy pieces that could move next to `pos` and strike next turn; an enemy
-    /// settlement in range counts as one die, since a royal card can raise a unit there.
+    /// settlement in range counts as one die, since a royal card can raise a unit there. A road
+    /// unit on another road piece never gets there (North Bayreuth: two hundred units behind
+    /// walls 1.2 km away, on the other piece, drew every Guard to a settlement they could never
+    /// strike).
     pub fn threat(&self, pos: MapPoint) -> u32 {
         let units: u32 = self
             .state
@@ -348,6 +363,7 @@ impl<'a> Ctx<'a> {
             .filter(|u| {
                 self.state.unit_pos(u.id()).is_some_and(|p| {
                     p.distance_m(pos) <= self.reach(u.kind()) + self.breadth * 1.05
+                        && (u.kind().off_road_move().is_some() || pieces::same_piece(self, p, pos))
                 })
             })
             .map(|u| u32::from(u.attack_dice().0))

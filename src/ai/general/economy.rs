@@ -94,12 +94,18 @@ fn muster_point(ctx: &Ctx, kind: UnitType, towns_only: bool) -> Option<Settlemen
             .map(|p| p.distance_m(from))
             .fold(f64::INFINITY, f64::min)
     };
+    // A road unit raised where no road leads to an enemy can never fight but in its own
+    // settlement (North Bayreuth's roads come in pieces; the nearest settlement as the crow
+    // flies was on the wrong one, and three hundred units piled up there).
+    let road_bound = kind.off_road_move().is_none();
     let score = |s: &&crate::rules::Settlement| -> f64 {
         let short = ctx.garrison_wanted(s) as f64 - ctx.state.defenders(s.id()).len() as f64;
+        let cut_off = road_bound && !super::pieces::joins_enemy(ctx, s.pos());
+        let aside = if cut_off { CUT_OFF } else { 0.0 };
         match kind {
-            UnitType::Guard => short * 10.0 + f64::from(ctx.threat(s.pos())),
+            UnitType::Guard => short * 10.0 + f64::from(ctx.threat(s.pos())) - aside,
             UnitType::Scout if !sites.is_empty() => short * 3.0 - nearest(s.pos(), &sites) / 1e4,
-            _ => short * 3.0 - nearest(s.pos(), &enemies) / 1e4,
+            _ => short * 3.0 - nearest(s.pos(), &enemies) / 1e4 - aside,
         }
     };
     let best = mine
@@ -108,6 +114,10 @@ fn muster_point(ctx: &Ctx, kind: UnitType, towns_only: bool) -> Option<Settlemen
         .map(|s| s.id());
     Some(best.unwrap_or(first))
 }
+
+/// What a settlement on a road piece no enemy stands on loses as a muster point for road units:
+/// more than a Guard's shortfall of one there, less than two.
+const CUT_OFF: f64 = 15.0;
 
 /// Fortify a threatened occupied basic settlement, or any occupied one when the spades are not
 /// needed for a settlement soon.

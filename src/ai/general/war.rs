@@ -366,9 +366,11 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
         let now = assault(&strikers(ctx, &near, c.enemy, extra), &c.defenders, c.prize);
         let distance = match distance(c.at) {
             Some(d) => d,
-            None if near.is_empty() => continue,
             // Off the army's roads, but some unit (a Scout over the fields) can strike it now.
-            None => 0.0,
+            None if near.iter().any(|u| crosses_to(ctx, *u, c.at)) => 0.0,
+            // Near as the crow flies is not near: North Bayreuth's armies took a settlement
+            // 1.2 km off, on another road piece, for their objective and stood still for good.
+            None => continue,
         };
         let hardness: f64 = c.defenders.iter().map(|d| f64::from(d.dice.0)).sum();
         let weakest = ctx.strength(c.enemy) / 10.0;
@@ -383,6 +385,19 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
         }
     }
     best.map(|(_, o)| o)
+}
+
+/// Whether unit `u` could ever get to `at`: it may leave the roads, or a road piece joins them.
+fn crosses_to(ctx: &Ctx, u: UnitId, at: MapPoint) -> bool {
+    let off_road = ctx
+        .state
+        .unit(u)
+        .is_some_and(|u| u.kind().off_road_move().is_some());
+    off_road
+        || ctx
+            .state
+            .unit_pos(u)
+            .is_some_and(|p| super::pieces::same_piece(ctx, p, at))
 }
 
 /// Whether `units` can storm `o` now on the odds: likely to take it, and worth it.
