@@ -19,3 +19,4 @@ pub use package::{MapMeta, PlaceKind, RoadClass, FORMAT_VERSION, OLDEST_FORMAT_V
 pub use projection::Projection;
 pub use query::RoadPoint;
 pub use scale::{Measure, Scale};
+pub(crate) use sea::EIGHT_WAYS;

@@ -27,6 +27,19 @@ use rstar::{PointDistance, RTree, AABB};
 use super::model::{GameMap, PlaceId};
 use super::query::closest_on_segment;
 
+/// Steps from a grid cell to its eight neighbours, shared by every water grid (the map's path
+/// test here, the rules' sea reach and sea distance): the four sides first, then the corners.
+pub(crate) const EIGHT_WAYS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// Grid cells across a move circle's radius in [`GameMap::water_path_within`]: a strip of land
 /// narrower than radius / 48 (about 90 m for a card's length at 1:50,000) may be missed.
 const PATH_CELLS_PER_RADIUS: f64 = 48.0;
@@ -268,17 +281,8 @@ impl GameMap {
             if dist(p, to) <= 1.5 * cell && straight(p, to) {
                 return true;
             }
-            for (di, dj) in [
-                (1, 0),
-                (-1, 0),
-                (0, 1),
-                (0, -1),
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-            ] {
-                let (ni, nj) = (i + di, j + dj);
+            for (di, dj) in EIGHT_WAYS {
+                let (ni, nj) = (i + i32::from(di), j + i32::from(dj));
                 if ni.abs() > k || nj.abs() > k || state[idx(ni, nj)] >= 2 {
                     continue;
                 }

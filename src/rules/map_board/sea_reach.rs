@@ -18,7 +18,7 @@
 use std::collections::VecDeque;
 
 use super::network::{dist, segment_in_disc, Disc};
-use crate::map::GameMap;
+use crate::map::{GameMap, EIGHT_WAYS};
 
 /// Grid cells across the circle's diameter.
 pub const CELLS_ACROSS: usize = 80;
@@ -84,17 +84,8 @@ impl SeaReach {
         }
         while let Some((i, j)) = queue.pop_front() {
             let a = r.centre(i, j);
-            for (di, dj) in [
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-                (-1, 0),
-                (1, 0),
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-            ] {
-                let (ni, nj) = (i as i64 + di, j as i64 + dj);
+            for (di, dj) in EIGHT_WAYS {
+                let (ni, nj) = (i as i64 + i64::from(di), j as i64 + i64::from(dj));
                 if ni < 0 || nj < 0 || ni >= n as i64 || nj >= n as i64 {
                     continue;
                 }

@@ -16,6 +16,7 @@ use std::collections::BinaryHeap;
 use std::sync::Arc;
 
 use super::{memo, MapBoard};
+use crate::map::EIGHT_WAYS;
 use crate::rules::ids::MapPoint;
 
 /// Side of one grid cell, in metres.
@@ -144,16 +145,8 @@ fn dijkstra(g: &Grid, to: [f64; 2]) -> Vec<f64> {
             continue;
         }
         let (i, j) = ((k % g.nx) as i64, (k / g.nx) as i64);
-        for (di, dj) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
+        for (di, dj) in EIGHT_WAYS {
+            let (di, dj) = (i64::from(di), i64::from(dj));
             let (a, c) = (i + di, j + dj);
             if a < 0 || c < 0 || a >= nx || c >= ny {
                 continue;
