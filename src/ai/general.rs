@@ -314,19 +314,23 @@ impl<'a> Ctx<'a> {
             .as_ref()
     }
 
-    /// Where every enemy settlement and unit on the map stands.
-    pub fn enemy_points(&self) -> impl Iterator<Item = MapPoint> + '_ {
-        let state = self.state;
-        state
+    /// Where every enemy settlement stands.
+    pub fn enemy_towns(&self) -> impl Iterator<Item = MapPoint> + '_ {
+        self.state
             .settlements()
             .filter(|s| s.owner() != self.me)
             .map(|s| s.pos())
-            .chain(
-                state
-                    .units()
-                    .filter(|u| u.owner() != self.me)
-                    .filter_map(|u| state.unit_pos(u.id())),
-            )
+    }
+
+    /// Where every enemy settlement and unit on the map stands.
+    pub fn enemy_points(&self) -> impl Iterator<Item = MapPoint> + '_ {
+        let state = self.state;
+        self.enemy_towns().chain(
+            state
+                .units()
+                .filter(|u| u.owner() != self.me)
+                .filter_map(|u| state.unit_pos(u.id())),
+        )
     }
 
     /// How far `from` is from `to` for an army: along the roads where they join (never less

@@ -203,12 +203,7 @@ fn raise(ctx: &Ctx) -> Option<Command> {
 /// settlement. Where none does (roads in pieces, or the enemy on another island with no Ships),
 /// an Invader raised there could never strike anything; only a Scout crossing the fields could.
 fn towns_reach_an_enemy(ctx: &Ctx) -> bool {
-    let enemies: Vec<_> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .map(|s| s.pos())
-        .collect();
+    let enemies: Vec<_> = ctx.enemy_towns().collect();
     let Some(first) = enemies.first() else {
         return true;
     };

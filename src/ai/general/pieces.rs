@@ -21,8 +21,8 @@ pub(super) fn enemy_pieces(ctx: &Ctx) -> Option<BTreeSet<u32>> {
         return None;
     }
     let mut out = BTreeSet::new();
-    for s in ctx.state.settlements().filter(|s| s.owner() != ctx.me) {
-        out.insert(ctx.board.land_group(s.pos())?);
+    for at in ctx.enemy_towns() {
+        out.insert(ctx.board.land_group(at)?);
     }
     for u in ctx.state.units().filter(|u| u.owner() != ctx.me) {
         // A Scout out in the fields belongs to no piece: it goes where it likes.

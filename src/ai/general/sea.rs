@@ -156,12 +156,7 @@ fn build_hunter(ctx: &Ctx) -> Option<Command> {
 /// A party aboard with nothing to sail for (its player has no port left, or no aim) makes for
 /// the enemy settlement nearest over water and lands by it: afloat it can take nothing back.
 fn go_ashore(ctx: &Ctx) -> Option<Command> {
-    let enemy: Vec<MapPoint> = ctx
-        .state
-        .settlements()
-        .filter(|s| s.owner() != ctx.me)
-        .map(|s| s.pos())
-        .collect();
+    let enemy: Vec<MapPoint> = ctx.enemy_towns().collect();
     for ship in my_ships(ctx) {
         if ctx.state.cargo(ship).is_empty() || ctx.state.unit(ship).is_none_or(|u| u.moved()) {
             continue;
