@@ -177,6 +177,51 @@ fn an_attack_order_needs_half_the_battalion_to_advance() {
 }
 
 #[test]
+fn an_attack_order_leaves_up_to_half_the_battalion_free_to_manoeuvre() {
+    let f = open_table();
+    let mut s = deploy(&f, &forces("2*rifles", "mg"), 3);
+    start(&f, &mut s, A);
+    let companies: Vec<UnitId> = s
+        .living(A)
+        .filter(|u| u.kind == Kind::Rifles)
+        .map(|u| u.id)
+        .collect();
+    assert_eq!(companies.len(), 2);
+    // Round the flank: along the edge, no nearer the objective.
+    let aside = |id: UnitId, dx: f64| DfCommand::Move {
+        unit: id,
+        to: [unit(&s, id.0).at[0] + inches(dx), unit(&s, id.0).at[1]],
+    };
+    let (first, second) = (companies[0], companies[1]);
+    let (left, right) = (aside(first, -10.0), aside(second, 10.0));
+    run(&f, &mut s, left);
+    while s.pending().is_some() {
+        run(&f, &mut s, DfCommand::Pass);
+    }
+    assert!(unit(&s, first.0).manoeuvred);
+    // The other half must carry the attack: it may not wander off too, and the side may not end
+    // its movement while it has not advanced (the flanker is not counted as advancing).
+    let why = refused(&f, &s, right);
+    assert!(why.contains("at least half"), "{why}");
+    let why = refused(&f, &s, DfCommand::Done);
+    assert!(why.contains("half of the battalion"), "{why}");
+    let was = unit(&s, second.0).at;
+    run(
+        &f,
+        &mut s,
+        DfCommand::Move {
+            unit: second,
+            to: [was[0], was[1] + inches(8.0)],
+        },
+    );
+    while s.pending().is_some() {
+        run(&f, &mut s, DfCommand::Pass);
+    }
+    assert!(!unit(&s, second.0).manoeuvred);
+    run(&f, &mut s, DfCommand::Done);
+}
+
+#[test]
 fn a_holding_battalion_stays_within_12_inches_of_its_place() {
     let (f, s) = duel(3, D);
     // The MG company is 8″ in front of the objective: 20″ away is too far, 10″ is fine.
@@ -235,6 +280,21 @@ fn moves_are_limited_by_type_and_units_do_not_overlap() {
         },
     );
     assert!(why.contains('%'), "{why}");
+    // Fast tanks move as cavalry and armoured cars: 24″ in the open where tanks go 18″.
+    let mut s = deploy(&f, &forces("fast-tanks", "mg"), 3);
+    start(&f, &mut s, A);
+    let t = s
+        .living(A)
+        .find(|u| matches!(u.kind, Kind::Tanks(Armour::Light)))
+        .unwrap();
+    assert!(t.fast);
+    let ahead = |d: f64| DfCommand::Move {
+        unit: t.id,
+        // Off to one side of the machine guns in front of the objective.
+        to: [t.at[0] + inches(d) * 0.64, t.at[1] + inches(d) * 0.77],
+    };
+    assert!(DiceFlew.check(&f, &s, &ahead(23.5)).is_ok());
+    assert!(refused(&f, &s, ahead(25.0)).contains('%'));
 }
 
 #[test]

@@ -247,7 +247,7 @@ fn dice_flew_keeps_allowance_arc_range_and_room() {
             let why = format!("dice-flew seed {seed}: {cmd:?} -> {events:?}");
             if let DfCommand::Move { unit, to } = cmd {
                 let u = before.unit(*unit).unwrap();
-                let used = move_fraction(f, u.kind.movement(), u.at, *to)
+                let used = move_fraction(f, u.movement(), u.at, *to)
                     .unwrap_or_else(|e| panic!("{why}: a move over forbidden ground ({e:?})"));
                 assert!(used <= 1.0 + 1e-9, "{why}: past the allowance ({used:.2})");
                 seen.moves += 1;

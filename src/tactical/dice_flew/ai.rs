@@ -1,17 +1,19 @@
-//! The Dice Flew's bot: it writes the obvious orders (the attacker attacks the objective, the
-//! defender holds it, field battalions forward of it where a named feature allows), advances
-//! within its orders, keeps its support weapons still once they have a target, always takes
-//! the shot it is offered, and goes to ground unless it is attacking. Its artillery: both sides
-//! write a fire plan ([`plan`]: the attacker shells the defenders' positions before its own
-//! companies get there, the defender the ground the attacker must cross on the turns it should
-//! be crossing it); in the turns left free, the observers call fire on the nearest enemy they see.
-//! Companies making for the objective follow the battlefield's routes; HQs keep their companies
-//! in command ([`command`]). The stronger level (`general`) weighs its moves for cover and the
-//! enemy's eyes ([`general`]); the fast one (`captain`, auto-resolve's) takes the first that goes.
+//! The Dice Flew's bot: it keeps the obvious orders deployment writes (the attacker attacks the
+//! objective, the defender holds it), advances within them, keeps its support weapons still
+//! once they have a target, always takes the shot it is offered, and goes to ground unless it
+//! is attacking. Its artillery: both sides write a fire plan ([`plan`]: the attacker shells the
+//! defenders' positions before its own companies get there, the defender the ground the
+//! attacker must cross on the turns it should be crossing it); in the turns left free, the
+//! observers call fire on the nearest enemy they see. Companies making for the objective follow
+//! the battlefield's routes, attacking rifle companies in bounds ([`bounds`]: never into the
+//! reach of more enemy companies than they stand under now); HQs keep their companies in command
+//! ([`command`]). The stronger level (`general`) weighs its moves for cover and the enemy's eyes
+//! ([`general`]); the fast one (`captain`, auto-resolve's) takes the first that goes.
 
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+mod bounds;
 mod command;
 mod general;
 mod plan;
@@ -66,7 +68,7 @@ fn charge_target(field: &Battlefield, s: &DfState, u: &Unit) -> Option<TablePoin
     if support(u) || u.staff() {
         return None;
     }
-    let most = allowance(u.kind.movement(), super::tables::Ground::Open).unwrap_or(0.0);
+    let most = allowance(u.movement(), super::tables::Ground::Open).unwrap_or(0.0);
     s.living(u.side.other())
         .filter(|e| !e.staff() && e.pinned)
         .filter(|e| range(u.at, e.at) <= most + inches(2.0) && sees(field, u.at, e.at))
@@ -124,7 +126,7 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit, careful: bool) -> Option<
         }
         charge_target(field, s, u).unwrap_or(place)
     };
-    let most = allowance(u.kind.movement(), super::tables::Ground::Road).unwrap_or(0.0);
+    let most = allowance(u.movement(), super::tables::Ground::Road).unwrap_or(0.0);
     let leash = leash(s, u, place);
     // Round rivers and over bridges: along the battlefield's best route to the objective first
     // (aimed a full move along it, and shorter where it bends), then straight at the goal and
@@ -139,6 +141,14 @@ fn advance(field: &Battlefield, s: &DfState, u: &Unit, careful: bool) -> Option<
                     aims.push((w, &[0.0], distance(u.at, w)));
                 }
             }
+        }
+    }
+    // An attacking rifle company bound for the place moves in bounds (see `bounds`).
+    if action == Action::Attack && goal == place && !support(u) && u.kind.armour().is_none() {
+        let route: Vec<TablePoint> = aims.iter().map(|a| a.0).collect();
+        let held = |to: TablePoint| leash.is_some_and(|(hq, r)| distance(hq, to) > r);
+        if let Some(b) = bounds::bound(field, s, u, place, most, &route, &held) {
+            return b;
         }
     }
     aims.push((goal, &[0.0, 20.0, -20.0, 45.0, -45.0], inches(1.0)));

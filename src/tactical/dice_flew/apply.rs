@@ -135,6 +135,7 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             for u in state.units.iter_mut().filter(|u| u.side == *side) {
                 u.busy = false;
                 u.moved = false;
+                u.manoeuvred = false;
             }
         }
         DfEvent::Rally { unit, ok, .. } => {
@@ -161,7 +162,9 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             }
         }
         DfEvent::Advanced { unit, to, facing } => {
+            let flank = super::check::manoeuvres(state, &state.units[unit.0 as usize], *to);
             let u = &mut state.units[unit.0 as usize];
+            u.manoeuvred |= flank;
             u.at = *to;
             u.facing = Facing(*facing);
             u.moved = true;

@@ -51,19 +51,52 @@ fn check_order(s: &DfState, side: Side, b: BattalionId, o: &Order) -> Result<(),
     Ok(())
 }
 
+/// Whether a move of `u` to `to` goes neither towards its place nor within 12″ of it.
+fn off_the_way(at: TablePoint, u: &Unit, to: TablePoint) -> bool {
+    let near = distance(to, at) <= hold_radius() + 1e-9;
+    let nearer = distance(to, at) < distance(u.at, at) - 1e-9;
+    !near && !nearer
+}
+
+/// Whether a move of `u` to `to` is one of an attack's free manoeuvres: its battalion attacks
+/// and the move goes neither towards the place nor within 12″ of it (a flank march, a step
+/// back out of sight).
+pub fn manoeuvres(s: &DfState, u: &Unit, to: TablePoint) -> bool {
+    matches!(
+        u.battalion.and_then(|b| s.effective_order(b)),
+        Some((Action::Attack, at)) if off_the_way(at, u, to)
+    )
+}
+
+/// The companies an attack order counts: the battalion's own, and its patrols out on their own.
+pub fn attack_companies(s: &DfState, b: BattalionId) -> Vec<&Unit> {
+    s.members(b)
+        .filter(|u| !u.staff() && s.with_company(u.id) != Some(true))
+        .collect()
+}
+
 /// What a unit's battalion order says about a move from its place to `to`.
 pub fn order_allows(s: &DfState, u: &Unit, to: TablePoint) -> Result<(), &'static str> {
     let Some((action, at)) = u.battalion.and_then(|b| s.effective_order(b)) else {
         return Ok(());
     };
-    let near = distance(to, at) <= hold_radius() + 1e-9;
-    let nearer = distance(to, at) < distance(u.at, at) - 1e-9;
+    let off = off_the_way(at, u, to);
     match action {
-        Action::Hold if !near && !nearer => {
-            Err("a holding battalion stays within 12″ of the place it holds")
-        }
-        Action::MoveTo | Action::Attack if !near && !nearer => {
-            Err("it must go towards the place its order names")
+        Action::Hold if off => Err("a holding battalion stays within 12″ of the place it holds"),
+        Action::MoveTo if off => Err("it must go towards the place its order names"),
+        // The text makes an attack advance, fight or assault with at least half the battalion;
+        // the rest may manoeuvre (round a flank, back out of sight), one part at a time.
+        Action::Attack if off => {
+            let cs = u
+                .battalion
+                .map(|b| attack_companies(s, b))
+                .unwrap_or_default();
+            let free = cs.iter().filter(|c| c.manoeuvred && c.id != u.id).count() + 1;
+            if u.staff() || 2 * free <= cs.len() {
+                Ok(())
+            } else {
+                Err("at least half an attacking battalion must go towards the place it attacks")
+            }
         }
         Action::MoveTo
             if s.living(u.side.other())
@@ -79,7 +112,7 @@ pub fn order_allows(s: &DfState, u: &Unit, to: TablePoint) -> Result<(), &'stati
 /// already there (within the 6″ that counts as having reached it), fighting within 3″ of the
 /// enemy, firing (an enemy in its sights), or unable to (pinned).
 pub fn attacking(field: &Battlefield, s: &DfState, u: &Unit, place: TablePoint) -> bool {
-    u.moved
+    (u.moved && !u.manoeuvred)
         || u.pinned
         || distance(u.at, place) <= inches(6.0) + 1e-9
         || s.living(u.side.other())
@@ -121,15 +154,14 @@ pub fn lagging_attack(
             let (Action::Attack, at) = s.effective_order(b.id)? else {
                 return None;
             };
-            let companies: Vec<&Unit> = s
-                .members(b.id)
-                .filter(|u| !u.staff() && s.with_company(u.id) != Some(true))
-                .collect();
+            let companies = attack_companies(s, b.id);
             let mut steps = Vec::new();
             let mut done = 0;
             for u in &companies {
                 if attacking(field, s, u, at) {
                     done += 1;
+                } else if u.manoeuvred {
+                    // One of the free half: not this part's advance, and no more to do.
                 } else {
                     match unstick_step(field, s, u, at) {
                         Some(step) => steps.push(step),
@@ -161,7 +193,7 @@ pub fn check_move(
     if distance(u.at, to) < 1e-6 {
         return Err(Refusal::NotNow("the unit is already there"));
     }
-    let used = move_fraction(field, u.kind.movement(), u.at, to).map_err(|b| {
+    let used = move_fraction(field, u.movement(), u.at, to).map_err(|b| {
         let why = match b {
             Blocked::Ground(w) => w,
             Blocked::Kind(w) => w.to_string(),

@@ -88,7 +88,7 @@ pub fn retreat_to(
     } else {
         compass_bearing(from, u.at)
     };
-    let m = u.kind.movement();
+    let m = u.movement();
     let step_len = inches(0.5);
     let mut at = u.at;
     let mut gone = 0.0;

@@ -136,7 +136,7 @@ impl DfState {
     pub fn with_company(&self, patrol: UnitId) -> Option<bool> {
         let p = self.unit(patrol)?;
         let c = self.unit(p.parent?).filter(|c| c.alive())?;
-        let half = super::tables::allowance(p.kind.movement(), super::tables::Ground::Open)? / 2.0;
+        let half = super::tables::allowance(p.movement(), super::tables::Ground::Open)? / 2.0;
         Some(p.gap(c) <= half + 1e-9)
     }
 

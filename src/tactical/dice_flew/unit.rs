@@ -153,9 +153,26 @@ pub struct Unit {
     /// A patrol's company.
     #[serde(default)]
     pub parent: Option<UnitId>,
+    /// Moved in its side's current movement without going towards its attack's place: one of
+    /// the companies an attack order leaves free to manoeuvre (at most half the battalion).
+    #[serde(default)]
+    pub manoeuvred: bool,
+    /// Fast tanks: light tanks that move as cavalry and armoured cars do (24″ in the open).
+    #[serde(default)]
+    pub fast: bool,
 }
 
 impl Unit {
+    /// How it goes over the ground: its kind's way, or the fast tanks' (the text's cavalry,
+    /// armoured cars and fast tanks share one line of its movement table).
+    pub fn movement(&self) -> Movement {
+        if self.fast {
+            Movement::Fast
+        } else {
+            self.kind.movement()
+        }
+    }
+
     /// Figures (or vehicles) left.
     pub fn strength(&self) -> u32 {
         self.officers as u32 + self.ncos as u32 + self.kit.iter().map(|&n| n as u32).sum::<u32>()

@@ -93,7 +93,7 @@ pub(super) fn hq_move(
     if here.0 == 0 && here.1 < inches(2.0) {
         return None;
     }
-    let most = allowance(hq.kind.movement(), Ground::Road).unwrap_or(0.0);
+    let most = allowance(hq.movement(), Ground::Road).unwrap_or(0.0);
     let want = distance(hq.at, behind).min(most);
     let bearing = compass_bearing(hq.at, behind);
     let mut best: Option<((usize, f64), DfCommand)> = None;
@@ -147,7 +147,7 @@ pub(super) fn leash(s: &DfState, u: &Unit, place: TablePoint) -> Option<(TablePo
     if u.staff() {
         return None;
     }
-    let most = allowance(u.kind.movement(), Ground::Road).unwrap_or(0.0);
+    let most = allowance(u.movement(), Ground::Road).unwrap_or(0.0);
     if s.turn() + 4 >= TURN_LIMIT && distance(u.at, place) <= most + arrived() {
         return None;
     }
@@ -172,7 +172,7 @@ pub(super) fn leash(s: &DfState, u: &Unit, place: TablePoint) -> Option<(TablePo
     // The HQ's move in the open, if it is free to make it next part: it moved this part (an
     // HQ that did not is stuck, or had no need) and is not pinned.
     let catch_up = if hq.moved && !hq.pinned {
-        allowance(hq.kind.movement(), Ground::Open).unwrap_or(0.0)
+        allowance(hq.movement(), Ground::Open).unwrap_or(0.0)
     } else {
         0.0
     };

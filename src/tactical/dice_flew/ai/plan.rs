@@ -35,7 +35,7 @@ fn zone() -> f64 {
 /// move a turn (the first move a whole one: the companies start in command and go as far as
 /// they may; after it they keep to their HQ's pace).
 pub(crate) fn reckoned(u: &Unit, goal: TablePoint, moves: u32, pace: f64) -> TablePoint {
-    let per = allowance(u.kind.movement(), Ground::Open).unwrap_or(0.0);
+    let per = allowance(u.movement(), Ground::Open).unwrap_or(0.0);
     let d = distance(u.at, goal);
     let far = if moves == 0 {
         0.0

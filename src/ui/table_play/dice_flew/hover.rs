@@ -196,7 +196,7 @@ pub(super) fn hover(view: &DiceFlewView, desk: &D, p: TablePoint, f: &Frame) -> 
     let cmd = DfCommand::Move { unit: u.id, to: p };
     match check(desk.field(), s, &cmd) {
         Ok(()) => {
-            if let Ok(used) = move_fraction(desk.field(), u.kind.movement(), u.at, p) {
+            if let Ok(used) = move_fraction(desk.field(), u.movement(), u.at, p) {
                 h.lines
                     .push((format!("{:.0}% of its move", used * 100.0), Tone::Good));
             }

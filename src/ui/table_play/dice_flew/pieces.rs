@@ -9,7 +9,7 @@ use super::super::super::style;
 use super::super::super::table::{self as tdraw, ink_on, Badges, Frame, TableShot};
 use super::super::super::Fonts;
 use crate::tactical::dice_flew::state::DfState;
-use crate::tactical::dice_flew::tables::{command_radius, Armour};
+use crate::tactical::dice_flew::tables::{command_radius, Armour, Weapon};
 use crate::tactical::dice_flew::telephone::wires;
 use crate::tactical::dice_flew::unit::{footprint, Kind, Unit};
 use crate::tactical::ruleset::Side;
@@ -46,6 +46,27 @@ pub(super) fn letters(k: Kind) -> &'static str {
         #[allow(unreachable_patterns)]
         other => initial(other.name()),
     }
+}
+
+/// The heavy weapon a rifle company carries beyond its kind's own kit, as its badge says it:
+/// an HMG, an anti-tank gun (a medium gun in a foot company), bazookas. None for a company
+/// whose letters already say what it has.
+pub(super) fn attached(u: &Unit) -> Option<String> {
+    if !matches!(u.kind, Kind::Rifles | Kind::AntiTank) {
+        return None;
+    }
+    let has = |w: Weapon| u.kit[w.index()];
+    let mut parts = Vec::new();
+    if has(Weapon::Hmg) > 0 {
+        parts.push("+HMG");
+    }
+    if has(Weapon::MediumGun) + has(Weapon::HeavyGun) + has(Weapon::LightGun) > 0 {
+        parts.push("+AT gun");
+    }
+    if u.kind == Kind::Rifles && has(Weapon::Bazooka) > 0 {
+        parts.push("+bazookas");
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
 }
 
 fn initial(name: &'static str) -> &'static str {
@@ -166,6 +187,11 @@ pub(super) fn draw_forces(
         if let Some(b) = s.batteries().iter().find(|b| b.observer == Some(u.id)) {
             badges.label(p, r, format!("bty {}", b.id.0 + 1), GUNS, WHITE);
         }
+        // A company carrying a heavy weapon the letters do not say: the attack's HMG, a
+        // garrison's dug-in anti-tank gun, bazookas (a player must see what will shoot back).
+        if let Some(w) = attached(u) {
+            badges.label(p, r, w, style::INK, WHITE);
+        }
         // Guns that bombarded may not shoot until their side's next part.
         if s.has_bombarded(u.id) {
             badges.label(p, r, "bombarded", GUNS, WHITE);
@@ -217,6 +243,7 @@ pub(super) fn shot() -> TableShot {
                    S snipers · G guns · C cavalry · AC armoured cars\n\
                    LT/MT/HT tanks · HQ (ring: command radius) · CO\n\
                    FO observer (bty: its battery) · P patrol (line: its company)\n\
+                   +HMG / +AT gun / +bazookas: heavy weapons a company carries\n\
                    dashed black: telephone line · pips: figures, hollow once lost\n\
                    black ring: objective's 6″ · red: shells this turn"
             .into(),

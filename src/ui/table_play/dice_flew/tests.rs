@@ -317,3 +317,42 @@ fn the_observers_call_and_patrols_read_as_their_own_lines_in_the_log() {
         assert!(!log.iter().any(|l| l == bare), "{log:?}");
     }
 }
+
+#[test]
+fn a_company_carrying_a_heavy_weapon_wears_its_badge() {
+    use super::pieces::attached;
+    // Encamp: the attacker's first foot die brings the battalion's HMG; the garrison facing
+    // no armour has no anti-tank gun; a named `hmg` company says MG in its letters already.
+    let p = play([false, false]);
+    let s = &p.desk.state;
+    let badges = |side: Side| -> Vec<Option<String>> {
+        s.living(side)
+            .filter(|u| !u.staff())
+            .map(attached)
+            .collect()
+    };
+    let a = badges(Side::Attacker);
+    assert_eq!(
+        a.iter().filter(|b| b.as_deref() == Some("+HMG")).count(),
+        1,
+        "{a:?}"
+    );
+    assert!(badges(Side::Defender).iter().all(Option::is_none));
+    // Against armour a garrison company digs in an anti-tank gun beside its bazookas.
+    let (field, _) = encamp();
+    let tanks = Forces {
+        attacker: parse_force("guns,armour", &DiceFlew).unwrap().0,
+        defender: parse_force("foot,foot@house", &DiceFlew).unwrap().0,
+        ..Default::default()
+    };
+    let s = crate::tactical::dice_flew::forces::deploy(&field, &tanks, 3);
+    let d: Vec<Option<String>> = s
+        .living(Side::Defender)
+        .filter(|u| u.kind == Kind::Rifles)
+        .map(attached)
+        .collect();
+    assert_eq!(
+        d,
+        vec![Some("+bazookas".into()), Some("+AT gun +bazookas".into())]
+    );
+}
