@@ -465,10 +465,10 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     };
     assert_eq!(count(A, Role::Soldier), 8);
     assert_eq!(count(A, Role::Officer), 1);
-    // Four teams: two of the Guard's, a garrison, and a Gatling team.
-    // A settlement's die is two men in the houses (issue 15's tuning); the fortification's
-    // Gatling team keeps its two gunners and two riflemen.
-    assert_eq!(count(D, Role::Soldier), 4 + 4 + 2 + 2);
+    // Four teams: two of the Guard's, a garrison, and a Gatling team. The Guard's second die
+    // is half a team and a settlement's die three men in the houses (issue 15's tuning); the
+    // fortification's Gatling team keeps its two gunners and two riflemen.
+    assert_eq!(count(D, Role::Soldier), 4 + 2 + 3 + 2);
     assert_eq!(count(D, Role::Gunner), 2);
     assert_eq!(count(D, Role::Officer), 2);
     // Squads of two or three teams: the defender's four make two squads of two, not three and
@@ -709,5 +709,30 @@ fn the_strategic_games_extra_dice_bring_irregulars_lancers_heavy_cavalry_and_eli
         .iter()
         .filter(|x| x.side() == A && x.role() == Role::Soldier && x.mount() == HORSE)
         .count();
-    assert_eq!(horse, 8);
+    // The third and fourth dice past an attacker's first two are half a team each ("Men per
+    // die").
+    assert_eq!(horse, 2 + 2);
+}
+
+#[test]
+fn a_units_further_dice_and_resource_dice_bring_half_a_team() {
+    use omms::tactical::omog::reading::men;
+    use omms::tactical::omog19c::forces::SIZES;
+    let dice = |unit, unit_dice, settlement_dice, fortified| {
+        SideDice {
+            unit,
+            unit_dice,
+            settlement_dice,
+            fortified,
+        }
+        .force()
+    };
+    // Attacking: an Invader's two dice whole, a resource die half; a Tank's third die half.
+    let men_of = |f, side| men(&f, side, &SIZES);
+    assert_eq!(men_of(dice(UnitType::Invader, 2, 0, false), A), [4, 4]);
+    assert_eq!(men_of(dice(UnitType::Invader, 3, 0, false), A), [4, 4, 2]);
+    assert_eq!(men_of(dice(UnitType::Tank, 3, 0, false), A), [4, 4, 2]);
+    // Defending: a Guard's second die half, its settlement's die three men in the houses.
+    assert_eq!(men_of(dice(UnitType::Guard, 2, 1, false), D), [4, 2, 3]);
+    assert_eq!(men_of(dice(UnitType::Invader, 1, 1, false), D), [4, 3]);
 }

@@ -413,9 +413,9 @@ fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable()
         .iter()
         .all(|m| m.0 == Mount::Horse && m.2.armoured && m.2.heavy));
     let def = soldiers(D);
-    // Every die is a whole team, the settlement's die in its houses too (unlike 19C's two
-    // men), but for the fortification's two grenadiers on the walls (docs/rules/omog_musket.md,
-    // "Forces").
+    // A Guard defending with one die: its die and the settlement's (in its houses, unlike 19C's
+    // three men) are whole teams, but for the fortification's two grenadiers on the walls
+    // (docs/rules/omog_musket.md, "Forces").
     assert_eq!(def.len(), 4 + 2 + 4);
     assert!(def.iter().all(|m| m.1 == Weapon::Musket));
     assert_eq!(def.iter().filter(|m| m.2.elite).count(), 2);

@@ -3,7 +3,7 @@
 //! cover within [`ENTRY_COVER_INCHES`]), the defender's settlement dice in the houses nearest
 //! the objective (or round it when there are too few), its unit's dice round the objective on
 //! the attacker's side, and an officer for each squad. The ruleset says what men each element
-//! brings ([`GARRISON_MEN`] for a settlement's die). The figures behind each number are in
+//! brings (the core's [`reading::men`](super::reading::men)). The figures behind each number are in
 //! docs/rules/omog19c.md ("Forces and deployment").
 
 use super::figure::{Figure, FigureId, Kit, Role, SquadId, TeamId, Traits};
@@ -55,10 +55,6 @@ pub const ENTRY_INCHES: f64 = 12.0;
 /// An attacking team takes the nearest house or woods within this many inches of its place in
 /// the line: an attacker chooses where he forms up.
 pub const ENTRY_COVER_INCHES: f64 = 4.0;
-/// Men a settlement's die puts in its houses (each ruleset's forces read it): a man in a house
-/// is hit on a 6 at best, so a house-held die is half a team. A fortification's first die, its
-/// strongpoint, keeps its whole team (see docs/rules/omog19c.md for the figures).
-pub const GARRISON_MEN: usize = 2;
 
 struct Deployer<'a, K> {
     field: &'a Battlefield,

@@ -7,6 +7,7 @@
 //! --attacker 4*foot`) gives the same troops as the strategic game.
 
 use crate::tactical::force::{Arm, Element, Force, Quality};
+use crate::tactical::ruleset::Side;
 
 /// What a ruleset's extra dice bring: a troop type it names and whether the men are elite.
 pub type Troop = (&'static str, bool);
@@ -67,6 +68,56 @@ pub fn read(force: &Force, extras: &Extras) -> Vec<Element> {
                     }
                 }
                 _ => e.clone(),
+            }
+        })
+        .collect()
+}
+
+/// How many men a ruleset's dice bring, by what each die is in the strategic combat (issue 15's
+/// tuning, RULINGS §9: forces may be tuned, each decision in the ruleset's doc).
+#[derive(Debug, Clone, Copy)]
+pub struct Sizes {
+    /// A unit's own die: a team.
+    pub team: usize,
+    /// A settlement's die, in its houses.
+    pub garrison: usize,
+    /// Every die beyond a unit's first two when it attacks or its first when it defends (a
+    /// Tank's third, a Guard's second), and every resource die (the third or fourth die of one
+    /// arm): half a team.
+    pub half: usize,
+}
+
+/// The men each element of `force` (on `side`) brings, in order, as `sizes` reads it. The OMMS
+/// dice compare only the best die of each side, so one die more moves the odds by a few points
+/// (Invader v Invader 39%, v Guard 28%); on the table, where a battle is fought to the last
+/// man, a whole team more is a far heavier weight (8 men against 10 won 14%). So a unit's dice
+/// beyond its first two attacking, its first defending, bring half a team. A ruleset's crews (a
+/// gun's, a Gatling's) are its own to size.
+pub fn men(force: &Force, side: Side, sizes: &Sizes) -> Vec<usize> {
+    let whole = match side {
+        Side::Attacker => 2,
+        Side::Defender => 1,
+    };
+    let mut ranks = [0usize; Arm::ALL.len()];
+    let mut own = 0usize;
+    force
+        .elements
+        .iter()
+        .map(|e| {
+            if e.garrison {
+                return sizes.garrison;
+            }
+            let slot = Arm::ALL
+                .iter()
+                .position(|a| *a == e.arm)
+                .expect("every arm");
+            let rank = ranks[slot];
+            ranks[slot] += 1;
+            own += 1;
+            if rank >= 2 || own > whole {
+                sizes.half
+            } else {
+                sizes.team
             }
         })
         .collect()

@@ -1,12 +1,13 @@
-//! How OMOG 19C reads the forces (RULINGS §9): every element is a team of four, and every
-//! squad of teams has an officer; deployment is the OMOG core's. The troop types a hand-written
+//! How OMOG 19C reads the forces (RULINGS §9): every element is a team (of four, or fewer as
+//! [`SIZES`] says), and every squad of teams has an officer; deployment is the OMOG core's. The troop types a hand-written
 //! force may name are [`TROOPS`].
 
 use super::state::{Gun, HeavyKind, OmogState, Role, Traits};
 use super::tables::{Mount, Weapon};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Arm, Element, Force, Forces, Quality, TroopType};
-use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan, GARRISON_MEN};
+use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan};
+use crate::tactical::omog::reading::{men, Sizes};
 use crate::tactical::omog::{Clock, Dice};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{inches, step};
@@ -103,15 +104,27 @@ fn man(role: Role, mount: Mount, kit: Weapon) -> Member<Weapon> {
     }
 }
 
+/// What the dice bring in OMOG 19C (issue 15's tuning; docs/rules/omog19c.md, "Men per die"):
+/// a unit's first two dice attacking, its first defending, a team of four; its further dice
+/// (a Tank's third, a Guard's second) and resource dice half a team; a settlement's die three
+/// men in its houses. On Andorra and Liechtenstein (8 battles a row) whole teams and a two-man
+/// garrison gave Invader v Guard 14% against dice of 28% and Invader v Invader 72% against 39%.
+pub const SIZES: Sizes = Sizes {
+    team: 4,
+    garrison: 3,
+    half: 2,
+};
+
 /// What each element of a force is: a fieldpiece with its crew of four, a Gatling with two
-/// gunners and two riflemen, [`GARRISON_MEN`] men of a settlement's die in its houses, or four
-/// men of the element's kind.
-fn plans(force: &Force) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
+/// gunners and two riflemen, or as many men of the element's kind as [`SIZES`] gives its die.
+fn plans(force: &Force, side: Side) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
     let rifleman = man(Role::Soldier, Mount::Foot, Weapon::Rifle);
     let gunner = man(Role::Gunner, Mount::Foot, Weapon::Pistol);
+    let men = men(force, side, &SIZES);
     crate::tactical::omog::reading::read(force, &super::troops::EXTRAS)
         .iter()
-        .map(|e: &Element| {
+        .zip(men)
+        .map(|(e, n)| {
             let soldier = soldier(e);
             let (members, heavy) = match e.arm {
                 Arm::Guns => (vec![gunner; 4], Some(HeavyKind::Fieldpiece)),
@@ -119,9 +132,7 @@ fn plans(force: &Force) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
                     vec![gunner, gunner, rifleman, rifleman],
                     Some(HeavyKind::Gatling),
                 ),
-                // A settlement's die holds its houses with two men (issue 15's tuning).
-                _ if e.garrison => (vec![soldier; GARRISON_MEN], None),
-                _ => (vec![soldier; 4], None),
+                _ => (vec![soldier; n], None),
             };
             (
                 TeamPlan {
@@ -137,8 +148,8 @@ fn plans(force: &Force) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
 /// Deploy both forces (see the OMOG core's deployment); each gun stands 1″ ahead of its team,
 /// set up to fire. The attacker moves first.
 pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> OmogState {
-    let atk = plans(&forces.attacker);
-    let def = plans(&forces.defender);
+    let atk = plans(&forces.attacker, Side::Attacker);
+    let def = plans(&forces.defender, Side::Defender);
     let team_plans = |v: &[(TeamPlan<Weapon>, Option<HeavyKind>)]| -> Vec<TeamPlan<Weapon>> {
         v.iter().map(|(p, _)| p.clone()).collect()
     };

@@ -1,13 +1,14 @@
-//! How OMOG Musket reads the forces (RULINGS §9): every element is a team of four, every squad
+//! How OMOG Musket reads the forces (RULINGS §9): every element is a team ([`SIZES`]), every squad
 //! of two or three teams has an officer with a pistol, and there is no artillery. The troop
 //! types a hand-written force may name are [`TROOPS`]; deployment is the OMOG core's, except
-//! that a settlement's die holds its houses with a whole team ([`TEAM_MEN`]).
+//! that a settlement's die holds its houses with a whole team ([`SIZES`]).
 
 use super::state::{MusketState, Role, Traits};
 use super::tables::{Mount, Weapon};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::force::{Arm, Element, Force, Forces, Quality, TroopType};
 use crate::tactical::omog::deploy::{deploy as place, Member, TeamPlan};
+use crate::tactical::omog::reading::{men, Sizes};
 use crate::tactical::omog::{Clock, Dice};
 use crate::tactical::ruleset::Side;
 
@@ -110,14 +111,16 @@ fn soldier(e: &Element) -> Member<Weapon> {
     }
 }
 
-/// Men every die brings (RULINGS §9: a team of four), a settlement's die in its houses too,
-/// where OMOG 19C puts two ([`crate::tactical::omog::deploy::GARRISON_MEN`]). The two-man
-/// garrison was tuned while Musket's foot attack stalled; once the bot fought its firefight and
-/// assaulted, the attack won far more than the dice wherever it had the numbers (Andorra and
-/// Liechtenstein, 8 battles a row: Invader v Invader 66% against dice of 39%, a 3-dice Invader
-/// 54% against 35%), and a whole team brings every pairing's mean within a few points of the
-/// dice but a fort's (docs/rules/omog_musket.md, "Forces").
-pub const TEAM_MEN: usize = 4;
+/// What the dice bring in Musket (issue 15's tuning; docs/rules/omog_musket.md, "Forces"): a
+/// unit's first two dice attacking, its first defending, and a settlement's die a team of four
+/// (a two-man garrison let the attack win far more than the dice wherever it had the numbers:
+/// Invader v Invader 66% against dice of 39%); its further dice (a Tank's third, a Guard's
+/// second) and resource dice half a team (as whole teams, Invader v Guard 15% against 28%).
+pub const SIZES: Sizes = Sizes {
+    team: 4,
+    garrison: 4,
+    half: 2,
+};
 
 /// Grenadiers a fortification's first die puts on its walls (issue 15's tuning): the walls are
 /// most of what a fort is worth, and with a whole team behind them a 4-dice Tank won 22% of its
@@ -132,14 +135,16 @@ pub const FORT_MEN: usize = 2;
 /// the strategic game's gun die: a hand-written `riflemen` element is all rifles.
 pub const GUN_RIFLES: usize = 3;
 
-fn plans(force: &Force) -> Vec<TeamPlan<Weapon>> {
+fn plans(force: &Force, side: Side) -> Vec<TeamPlan<Weapon>> {
+    let men = men(force, side, &SIZES);
     crate::tactical::omog::reading::read(force, &super::troops::EXTRAS)
         .iter()
-        .map(|e| {
+        .zip(men)
+        .map(|(e, n)| {
             let men = if e.arm == Arm::MachineGun && e.garrison {
                 FORT_MEN
             } else {
-                TEAM_MEN
+                n
             };
             let mut members = vec![soldier(e); men];
             if e.arm == Arm::Guns && e.troop.is_none() {
@@ -165,7 +170,10 @@ fn plans(force: &Force) -> Vec<TeamPlan<Weapon>> {
 pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> MusketState {
     let (roster, _) = place(
         field,
-        [&plans(&forces.attacker), &plans(&forces.defender)],
+        [
+            &plans(&forces.attacker, Side::Attacker),
+            &plans(&forces.defender, Side::Defender),
+        ],
         Weapon::Pistol,
     );
     let n = roster.figures().len();
