@@ -190,3 +190,49 @@ fn foot_within_a_volley_is_not_shot_first() {
         }
     }
 }
+
+/// At a fort the Invader's two blocks of foot met four, and the defence went out to them:
+/// the Guard's line stepped aside and shot them from the flanks as they came in (Mauren and Pal,
+/// seeds 0 and 1: 2–0 with no defender lost). A fort's defenders now hold the keep, within
+/// 45 mm of the objective, while the enemy has no horse: none walks out of it, and one that
+/// starts beyond it only comes in. Against a Tank's horse they keep the captain's freedom.
+#[test]
+fn a_forts_defenders_hold_the_keep_against_foot() {
+    let f = field("maps/liechtenstein", "Mauren", true);
+    let fort = |unit: UnitType, unit_dice| {
+        FightDice {
+            attacker: SideDice {
+                unit,
+                unit_dice,
+                settlement_dice: 0,
+                fortified: false,
+            },
+            defender: SideDice {
+                unit: UnitType::Guard,
+                unit_dice: 2,
+                settlement_dice: 2,
+                fortified: true,
+            },
+        }
+        .forces()
+    };
+    let o = f.objective;
+    for seed in 0..2 {
+        let mut s = SixPlus.setup(&f, &fort(UnitType::Invader, 2), seed);
+        let start: Vec<f64> = s.units().iter().map(|u| distance(u.at, o)).collect();
+        play(&f, &mut s, seed, 3);
+        for u in s.units().iter().filter(|u| u.side == Side::Defender) {
+            let d = distance(u.at, o);
+            let allowed = start[u.id.0 as usize].max(ai::FORT_HOLD);
+            assert!(
+                d <= allowed + 1e-6,
+                "seed {seed}: {:?} {} stands {d:.0} mm out (may {allowed:.0})",
+                u.kind,
+                u.id.0
+            );
+        }
+    }
+    let s = SixPlus.setup(&f, &fort(UnitType::Tank, 4), 0);
+    let guard = s.units().iter().find(|u| u.side == Side::Defender).unwrap();
+    assert_eq!(ai::fort_hold(&f, &s, guard), None);
+}
