@@ -391,3 +391,41 @@ fn normal_raises_road_units_where_a_road_leads_to_the_enemy() {
         "the Invader went to the B road's piece"
     );
 }
+
+/// Andorra's four-seat game (seed 1) at turn 361: the leader's army, thirty-two strong, went
+/// from Ordino onto a scrap of major road beside it that joins nothing, and back, for the last
+/// forty rounds: counted by the straight line, the scrap looked nearer every goal than
+/// Ordino's own road. Now every move of the army ends on a road that leads to its goal.
+#[test]
+fn normal_army_keeps_off_road_scraps() {
+    let map = map("andorra");
+    let board = omms::sim::board_for(&map);
+    let setup = omms::sim::setup_for("Andorra", map.meta().scale, 2);
+    let mut sc = Scenario::new(setup, 1);
+    let ordino = sc.settlement(RED, place(&map, "Ordino"), true, true);
+    let vella = sc.settlement(BLUE, place(&map, "Andorra la Vella"), true, true);
+    for _ in 0..4 {
+        sc.unit(BLUE, UnitType::Guard, Location::Settlement(vella));
+    }
+    sc.unit(RED, UnitType::Guard, Location::Settlement(ordino));
+    let army: Vec<UnitId> = (0..12)
+        .map(|_| sc.unit(RED, UnitType::Invader, Location::Settlement(ordino)))
+        .collect();
+    sc.turn(RED, Phase::Main, 361);
+    let state = sc.build(&board).unwrap();
+    let goal = state.settlement(vella).unwrap().pos();
+    let ends: Vec<MapPoint> = main_phase_of(Level::Normal, state, &board)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Move(m) if army.contains(&m.unit) => Some(m.to),
+            _ => None,
+        })
+        .collect();
+    assert!(!ends.is_empty(), "the army stayed in Ordino");
+    for to in ends {
+        assert!(
+            board.road_distance(to, goal).is_some(),
+            "a move ended at {to:?}, on roads that never reach Andorra la Vella"
+        );
+    }
+}

@@ -4,28 +4,26 @@
 //! - a unit on a free place waits there for the spades; Scouts walk to free places;
 //! - an empty enemy settlement in reach is taken by the nearest unit;
 //! - `easy`: every other unit closes in on the nearest enemy;
-//! - `normal`/`hard`: every other unit works against one [`objective`]: when the units in
+//! - `normal`/`hard`: every other unit works against one objective (`campaign`): when the units in
 //!   reach can storm it on the odds they move into striking distance, otherwise they gather
 //!   just beyond it, Guards closing its roads.
 
 use std::collections::BTreeMap;
 
-use super::war::{in_striking_range, objective, storms, Objective};
+use super::campaign::campaign;
+use super::war::{in_striking_range, Objective};
 use super::Ctx;
-use crate::map::PlaceId;
-use crate::rules::{execute, Command, Location, MapPoint, Move, Target, UnitId, UnitType};
-
-/// Objectives tried in a turn before the army falls back on the nearest enemy.
-const OBJECTIVE_TRIES: usize = 3;
+use crate::map::{PlaceId, PlaceKind};
+use crate::rules::{Command, Location, MapPoint, Move, Target, UnitId, UnitType};
 
 /// Where a unit wants to be: within `within` metres of `at`.
 #[derive(Debug, Clone, Copy)]
-struct Goal {
-    at: MapPoint,
-    within: f64,
+pub(super) struct Goal {
+    pub at: MapPoint,
+    pub within: f64,
     /// The goal lies off the roads (an enemy's last units out in the fields): units that may
     /// leave the roads steer by the straight line, the only way that gets there.
-    afield: bool,
+    pub afield: bool,
 }
 
 /// Every move worth making this turn, in the order to make them.
@@ -125,101 +123,20 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         }
     }
     let mut options = Options::default();
-    let mut target = None;
-    let mut storm = false;
-    // Objectives the army stands before but cannot get at (enemy coins shut every road in):
-    // waiting there is the stall of issue 14, so the next best is taken instead.
-    let mut blocked: Vec<MapPoint> = Vec::new();
-    while ctx.style.concentrate && blocked.len() < OBJECTIVE_TRIES {
-        let Some(t) = objective(ctx, &free, &blocked) else {
-            break;
-        };
-        // Who can really get within striking distance: the moves are tried, not guessed.
-        let near = in_striking_range(ctx, t.at, &free);
-        let mut close: Vec<UnitId> = Vec::new();
-        let mut strike_moves: Vec<(UnitId, Option<Move>)> = Vec::new();
-        let afield = afield(ctx, &t);
-        for &u in &near {
-            let goal = Goal {
-                afield,
-                ..strike(ctx, t.at)
-            };
-            let mv = best_move(ctx, u, goal, &mut options);
-            let end = mv.as_ref().map_or(ctx.state.unit_pos(u), |m| Some(m.to));
-            if end.is_some_and(|p| p.distance_m(t.at) <= ctx.breadth * 0.95) {
-                close.push(u);
-                strike_moves.push((u, mv));
-            }
-        }
-        // The units the engine lets attack once moved storm on their own odds when they can;
-        // otherwise the whole close army still goes in, to fight whatever stands in its way
-        // (left out, `normal` walked away from every blocked target and fell to 10–9 against
-        // `easy` on the Andorra ladder).
-        let reached = can_attack_after(ctx, &strike_moves, t.target);
-        let ready = if storms(ctx, &t, &reached) {
-            strike_moves.retain(|(u, _)| reached.contains(u));
-            reached
-        } else {
-            close.clone()
-        };
-        if storms(ctx, &t, &ready) {
-            storm = true;
-            free.retain(|x| !ready.contains(x));
-            moves.extend(strike_moves.into_iter().filter_map(|(_, m)| m));
-        } else if storms(ctx, &t, &near) {
-            blocked.push(t.at);
-            continue;
-        }
-        if std::env::var_os("OMMS_AI_DEBUG").is_some() {
-            eprintln!(
-                "[{}] objective near {} close {} ready {} blocked {}",
-                ctx.me.0,
-                near.len(),
-                close.len(),
-                ready.len(),
-                blocked.len()
-            );
-        }
-        target = Some(t);
-        break;
-    }
-    let hunting = target.as_ref().is_some_and(|t| afield(ctx, t));
-    for u in free {
-        let Some(unit) = ctx.state.unit(u) else {
-            continue;
-        };
-        let Some(pos) = ctx.state.unit_pos(u) else {
-            continue;
-        };
-        let kind = unit.kind();
-        // Only units that may leave the roads can catch a unit out in the fields: hunting it,
-        // they leave the building sites to the rest (Andorra, seed 9 against the random bot:
-        // every Scout stood by a site it could not reach while the last enemy Scout lived on).
-        let hunter = hunting && kind.off_road_move().is_some();
-        let expander = !hunter && (kind == UnitType::Scout || (kind == UnitType::Guard && !storm));
-        let site = sites
-            .iter()
-            .filter(|s| !claimed.contains(&s.0))
-            .min_by(|a, b| a.1.distance_m(pos).total_cmp(&b.1.distance_m(pos)))
-            .copied();
-        let goal = match (expander, site) {
-            (true, Some(s)) if s.1.distance_m(pos) <= 3.0 * ctx.card_len || target.is_none() => {
-                claimed.push(s.0);
-                Some(Goal {
-                    at: s.1,
-                    within: 0.0,
-                    afield: false,
-                })
-            }
-            _ => match &target {
-                Some(t) => Some(gather(ctx, kind, t)),
-                None => hunt(ctx, u, pos),
-            },
-        };
-        if let Some(g) = goal {
-            goals.push((u, g));
-        }
-    }
+    let (target, storm) = if ctx.style.concentrate {
+        campaign(ctx, &mut free, &mut options, &mut moves)
+    } else {
+        (None, false)
+    };
+    assign(
+        ctx,
+        &free,
+        target.as_ref(),
+        storm,
+        &sites,
+        &mut claimed,
+        &mut goals,
+    );
     let debug = std::env::var_os("OMMS_AI_DEBUG").is_some();
     if debug {
         eprintln!(
@@ -263,6 +180,56 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
     moves.into_iter().map(Command::Move).collect()
 }
 
+/// Goals for an army's units not storming: expanders to the building sites, the rest gathered
+/// before `target` (or, with none, after the nearest enemy).
+fn assign(
+    ctx: &Ctx,
+    free: &[UnitId],
+    target: Option<&Objective>,
+    storm: bool,
+    sites: &[(PlaceId, MapPoint, PlaceKind)],
+    claimed: &mut Vec<PlaceId>,
+    goals: &mut Vec<(UnitId, Goal)>,
+) {
+    let hunting = target.is_some_and(|t| afield(ctx, t));
+    for &u in free {
+        let Some(unit) = ctx.state.unit(u) else {
+            continue;
+        };
+        let Some(pos) = ctx.state.unit_pos(u) else {
+            continue;
+        };
+        let kind = unit.kind();
+        // Only units that may leave the roads can catch a unit out in the fields: hunting it,
+        // they leave the building sites to the rest (Andorra, seed 9 against the random bot:
+        // every Scout stood by a site it could not reach while the last enemy Scout lived on).
+        let hunter = hunting && kind.off_road_move().is_some();
+        let expander = !hunter && (kind == UnitType::Scout || (kind == UnitType::Guard && !storm));
+        let site = sites
+            .iter()
+            .filter(|s| !claimed.contains(&s.0))
+            .min_by(|a, b| a.1.distance_m(pos).total_cmp(&b.1.distance_m(pos)))
+            .copied();
+        let goal = match (expander, site) {
+            (true, Some(s)) if s.1.distance_m(pos) <= 3.0 * ctx.card_len || target.is_none() => {
+                claimed.push(s.0);
+                Some(Goal {
+                    at: s.1,
+                    within: 0.0,
+                    afield: false,
+                })
+            }
+            _ => match target {
+                Some(t) => Some(gather(ctx, kind, t)),
+                None => hunt(ctx, u, pos),
+            },
+        };
+        if let Some(g) = goal {
+            goals.push((u, g));
+        }
+    }
+}
+
 /// The enemy settlement or unit nearest to `u`, within two card lengths.
 fn nearest_enemy(ctx: &Ctx, u: UnitId) -> Option<MapPoint> {
     let pos = ctx.state.unit_pos(u)?;
@@ -273,7 +240,7 @@ fn nearest_enemy(ctx: &Ctx, u: UnitId) -> Option<MapPoint> {
 
 /// The moves the board suggests for each unit, asked once per plan.
 #[derive(Default)]
-struct Options(BTreeMap<UnitId, Vec<Move>>);
+pub(super) struct Options(BTreeMap<UnitId, Vec<Move>>);
 
 fn dist(ctx: &Ctx, u: UnitId, at: MapPoint) -> f64 {
     ctx.state
@@ -282,7 +249,7 @@ fn dist(ctx: &Ctx, u: UnitId, at: MapPoint) -> f64 {
 }
 
 /// Close enough to attack `at` this turn.
-fn strike(ctx: &Ctx, at: MapPoint) -> Goal {
+pub(super) fn strike(ctx: &Ctx, at: MapPoint) -> Goal {
     Goal {
         at,
         within: ctx.breadth * 0.6,
@@ -291,7 +258,7 @@ fn strike(ctx: &Ctx, at: MapPoint) -> Goal {
 }
 
 /// Whether the objective is a unit standing off the roads.
-fn afield(ctx: &Ctx, t: &Objective) -> bool {
+pub(super) fn afield(ctx: &Ctx, t: &Objective) -> bool {
     match t.target {
         Target::Unit(u) => ctx
             .state
@@ -358,7 +325,7 @@ fn hunt(ctx: &Ctx, unit: UnitId, pos: MapPoint) -> Option<Goal> {
 }
 
 /// The legal move that brings `unit` closest to its goal, if it gets closer than it is.
-fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option<Move> {
+pub(super) fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option<Move> {
     let from = ctx.state.unit_pos(unit)?;
     // The roads lead only to the road nearest a goal out in the fields, and a unit that may
     // leave them would wait there for ever (issue 14: a random bot's last Scout, nine
@@ -412,27 +379,6 @@ fn best_move(ctx: &Ctx, unit: UnitId, goal: Goal, known: &mut Options) -> Option
         }
     }
     best.map(|(_, mv)| mv)
-}
-
-/// Which of `moves`' units could really attack `target` once every one of those moves is made:
-/// the moves are played on a copy of the position and the engine asked. Standing within a card
-/// breadth is not enough: an enemy stack on the road, or a road that does not join, keeps the
-/// target out of reach (issue 14's North Bayreuth armies stood thirty strong before a settlement
-/// only one of them could attack, and called it a storm turn after turn).
-fn can_attack_after(ctx: &Ctx, moves: &[(UnitId, Option<Move>)], target: Target) -> Vec<UnitId> {
-    if moves.is_empty() {
-        return Vec::new();
-    }
-    let mut trial = ctx.state.clone();
-    for mv in moves.iter().filter_map(|(_, m)| m.as_ref()) {
-        // A move the plan cannot make leaves its unit where it is; the engine judges from there.
-        let _ = execute(&mut trial, ctx.board, &Command::Move(mv.clone()));
-    }
-    moves
-        .iter()
-        .map(|(u, _)| *u)
-        .filter(|u| ctx.board.check_attack_reach(&trial, *u, target).is_ok())
-        .collect()
 }
 
 /// My units in the field round an enemy settlement I besiege, with two or more inside: they

@@ -128,7 +128,7 @@ pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
     let ratio = (ctx.army(enemy) / ctx.army(ctx.me).max(1.0)).min(1.5);
     let field = ctx.field_units().len() as f64;
     let idle = IDLE_FIELD / field.max(IDLE_FIELD);
-    (ratio * ratio * idle * patience(ctx)).clamp(0.15, 1.5)
+    (ratio * ratio * idle * patience(ctx)).clamp(0.15, 1.5) * ctx.style.knobs.loss_scale
 }
 
 /// How dear a unit still is, by how many rounds the game has lasted: whole for the first
@@ -360,7 +360,7 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
         }
     }
     let extra = dice_in_hand(ctx);
-    let mut best: Option<(f64, Objective)> = None;
+    let mut ranked: Vec<(f64, Objective)> = Vec::new();
     for c in candidates.into_iter().filter(|c| !blocked.contains(&c.at)) {
         let near = in_striking_range(ctx, c.at, free);
         let now = assault(&strikers(ctx, &near, c.enemy, extra), &c.defenders, c.prize);
@@ -380,11 +380,16 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
             } else {
                 0.0
             };
-        if best.as_ref().is_none_or(|(b, _)| score > *b) {
-            best = Some((score, c));
-        }
+        ranked.push((score, c));
     }
-    best.map(|(_, o)| o)
+    // Best first; ties keep the settlements' order, as the first best always did.
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let skip = ctx
+        .style
+        .knobs
+        .objective_skip
+        .min(ranked.len().saturating_sub(1));
+    ranked.into_iter().nth(skip).map(|(_, o)| o)
 }
 
 /// Whether unit `u` could ever get to `at`: it may leave the roads, or a road piece joins them.
@@ -407,7 +412,7 @@ pub(super) fn storms(ctx: &Ctx, o: &Objective, units: &[UnitId]) -> bool {
         &o.defenders,
         o.prize,
     );
-    a.p_capture >= 0.5 && a.value > 0.0
+    a.p_capture >= ctx.style.knobs.storm_p && a.value > 0.0
 }
 
 #[cfg(test)]
