@@ -23,11 +23,16 @@ fn setup() -> GameSetup {
 }
 
 fn play(board: &MapBoard, seed: u64, turns: u32) -> Game {
+    play_with(board, seed, turns, ["random", "random"])
+}
+
+/// A game on the Strait with these bots, each made to take any sea command it is offered first.
+fn play_with(board: &MapBoard, seed: u64, turns: u32, names: [&str; 2]) -> Game {
     let mut game = Game::start(setup(), seed, board).unwrap();
-    let mut bots: Vec<Box<dyn omms::ai::Bot>> = vec![
-        Box::new(strait::Sailor(bot_by_name("random").unwrap())),
-        Box::new(strait::Sailor(bot_by_name("random").unwrap())),
-    ];
+    let mut bots: Vec<Box<dyn omms::ai::Bot>> = names
+        .iter()
+        .map(|n| Box::new(strait::Sailor(bot_by_name(n).unwrap())) as Box<dyn omms::ai::Bot>)
+        .collect();
     play_game(&mut game, board, &mut bots, Limits::turns(turns), |_| {}).unwrap();
     game
 }
@@ -85,6 +90,29 @@ fn random_seafaring_games_keep_ships_at_sea_and_everyone_else_ashore() {
     }
     // The property is only tested if ships were built and used.
     assert!(built > 0 && landed > 0, "built {built}, landed {landed}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 16,
+        failure_persistence: None,
+        ..Default::default()
+    })]
+
+    /// Over any seed and any pairing of the random and general bots (each taking the sea when it
+    /// can), no command ever puts a unit on water, a Ship on land, or a fourth unit aboard.
+    #[test]
+    fn no_seed_or_bot_puts_anyone_on_water_or_a_ship_ashore(
+        seed in 0u64..1_000_000,
+        first in 0usize..3,
+        second in 0usize..3,
+    ) {
+        let names = ["random", "easy", "normal"];
+        let (map, _dir) = strait::map();
+        let board = MapBoard::new(&map, Scale(25_000));
+        let game = play_with(&board, seed, 30, [names[first], names[second]]);
+        check_every_command(&map, &board, &game);
+    }
 }
 
 #[test]

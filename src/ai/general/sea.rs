@@ -21,6 +21,8 @@ use crate::rules::{
     Suit, UnitId, UnitType, SHIP_CAPACITY,
 };
 
+#[path = "sea_debug.rs"]
+mod debug;
 #[path = "sea_lands.rs"]
 mod lands;
 #[path = "sea_war.rs"]
@@ -91,7 +93,7 @@ fn my_ships(ctx: &Ctx) -> Vec<UnitId> {
 /// to the aim does so before its Ship moves on), board, sail, or land a party whose Ship can get
 /// no nearer. (Walking to the sailing port is the land plan's, steered by [`muster`].)
 pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
-    debug_look(ctx);
+    debug::look(ctx);
     // Nothing afloat and nothing to build with: nothing to work out at sea.
     if my_ships(ctx).is_empty() && cheapest_set(ctx.state, ctx.me, Suit::Spades).is_none() {
         return None;
@@ -230,6 +232,7 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
         aboard < SHIP_CAPACITY && more && in_harbour_at(ctx, pos, aim)
     };
     let first_wave = !ashore_near(ctx, aim);
+    let short = more && wave_short(ctx, aim);
     let prey = prey(ctx, Some(aim));
     let near_prey = |ship: UnitId| prey.iter().any(|p| strikes(ctx, ship, p.id));
     for &(ship, pos, aboard) in &ships {
@@ -238,7 +241,10 @@ fn sail(ctx: &Ctx, aim: &Aim) -> Option<Command> {
                 continue;
             }
             let others_loading = ships.iter().any(|&(o, p, n)| o != ship && loading(p, n));
-            if first_wave && in_harbour_at(ctx, pos, aim) && others_loading {
+            if (first_wave || short) && in_harbour_at(ctx, pos, aim) && others_loading {
+                continue;
+            }
+            if short && in_harbour_at(ctx, pos, aim) && returning(ctx, aim) {
                 continue;
             }
             // Lying off the aim within a card's breadth is close enough to land next to it.
@@ -284,6 +290,50 @@ fn coming(ctx: &Ctx, aim: &Aim) -> bool {
             }
             _ => false,
         }
+    })
+}
+
+/// Whether the wave in the sailing harbour is too weak to land yet: my land units there and
+/// ashore by the aim fewer than twice the enemy's land units within a card's length of the aim
+/// and two more (for the settlement's own defence). On Malta, with an army of fifty on Gozo,
+/// loaded Ships sailed one by one as they filled, and each party of three to nine was destroyed
+/// by the thirty defenders ashore before the next came: nobody won in three hundred turns.
+fn wave_short(ctx: &Ctx, aim: &Aim) -> bool {
+    let reach = ctx.card_len;
+    let enemy = ctx
+        .state
+        .units()
+        .filter(|u| u.owner() != ctx.me && u.kind() != UnitType::Ship)
+        .filter(|u| !matches!(u.at(), Location::Aboard(_)))
+        .filter_map(|u| ctx.state.unit_pos(u.id()))
+        .filter(|p| p.distance_m(aim.at) <= reach)
+        .count();
+    let island = ctx.board.land_group(aim.at);
+    let ashore = Lands::of(ctx)
+        .mine
+        .iter()
+        .filter(|m| Some(m.2) == island && m.1.distance_m(aim.at) <= 2.0 * reach)
+        .count();
+    let afloat: usize = my_ships(ctx)
+        .into_iter()
+        .filter(|s| {
+            ctx.state
+                .unit_pos(*s)
+                .is_some_and(|p| in_harbour_at(ctx, p, aim))
+        })
+        .map(|s| ctx.state.cargo(s).len())
+        .sum();
+    ashore + afloat < 2 * enemy + 2
+}
+
+/// Whether an empty Ship of mine is on its way back to the sailing port (within two card
+/// lengths of it: a hunter far off is not waited for).
+fn returning(ctx: &Ctx, aim: &Aim) -> bool {
+    my_ships(ctx).into_iter().any(|s| {
+        ctx.state.cargo(s).is_empty()
+            && ctx.state.unit_pos(s).is_some_and(|p| {
+                !in_harbour_at(ctx, p, aim) && p.distance_m(aim.port_at) <= 2.0 * ctx.card_len
+            })
     })
 }
 
@@ -444,61 +494,3 @@ pub(super) fn steers(ctx: &Ctx, cmd: &Command) -> bool {
 #[cfg(test)]
 #[path = "sea_tests.rs"]
 mod tests;
-
-/// `OMMS_AI_DEBUG`: one line per seat and turn on where the sea war stands (stderr only; never
-/// read by a choice).
-fn debug_look(ctx: &Ctx) {
-    use std::sync::Mutex;
-    static LAST: Mutex<(u32, u32)> = Mutex::new((u32::MAX, u32::MAX));
-    if std::env::var_os("OMMS_AI_DEBUG").is_none() {
-        return;
-    }
-    let key = (ctx.state.turn(), u32::from(ctx.me.0));
-    {
-        let mut last = LAST.lock().unwrap();
-        if *last == key {
-            return;
-        }
-        *last = key;
-    }
-    let lands = Lands::of(ctx);
-    let mut per: std::collections::BTreeMap<u32, [usize; 4]> = Default::default();
-    for s in ctx.state.settlements() {
-        if let Some(g) = ctx.board.land_group(s.pos()) {
-            per.entry(g).or_default()[usize::from(s.owner() != ctx.me)] += 1;
-        }
-    }
-    for u in ctx.state.units() {
-        if u.kind() == UnitType::Ship || matches!(u.at(), Location::Aboard(_)) {
-            continue;
-        }
-        if let Some(g) = ctx
-            .state
-            .unit_pos(u.id())
-            .and_then(|p| ctx.board.land_group(p))
-        {
-            per.entry(g).or_default()[2 + usize::from(u.owner() != ctx.me)] += 1;
-        }
-    }
-    let ships: Vec<String> = my_ships(ctx)
-        .into_iter()
-        .map(|s| {
-            let [x, y] = ctx.state.unit_pos(s).map_or([0.0; 2], |p| p.to_m());
-            format!("{}@{:.1},{:.1}", ctx.state.cargo(s).len(), x / 1e3, y / 1e3)
-        })
-        .collect();
-    let a = aim(ctx);
-    eprintln!(
-        "SEA t{} p{} aim {:?} lands(mine s/enemy s/mine u/enemy u) {:?} ships [{}] held {:?}",
-        key.0,
-        key.1,
-        a.map(|a| (ctx.board.land_group(a.at), a.port.0)),
-        per,
-        ships.join(","),
-        lands
-            .home
-            .keys()
-            .filter(|g| lands.held(**g))
-            .collect::<Vec<_>>()
-    );
-}

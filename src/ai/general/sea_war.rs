@@ -13,7 +13,9 @@
 
 use super::{best_sea_move, boarders, coming, in_harbour_at, my_ships, sea_way, Aim};
 use crate::ai::general::Ctx;
-use crate::rules::{defence_dice, odds, Attack, Command, MapPoint, Target, UnitId, UnitType};
+use crate::rules::{
+    defence_dice, execute, odds, Attack, Command, MapPoint, Move, Target, UnitId, UnitType,
+};
 
 /// An enemy Ship worth going for.
 #[derive(Debug, Clone, Copy)]
@@ -106,11 +108,55 @@ pub(super) fn hunt(ctx: &Ctx, aim: Option<&Aim>) -> Option<Command> {
         else {
             continue;
         };
-        if let Some(mv) = best_sea_move(ctx, ship, pos, target.at) {
+        if let Some(mv) =
+            best_sea_move(ctx, ship, pos, target.at).or_else(|| vantage(ctx, ship, &target))
+        {
             return Some(Command::Move(mv));
         }
     }
     None
+}
+
+/// A move of `ship`, which can get no nearer its `prey`, to a point from which it could strike
+/// it: the rules' own answer after the move (a Ship's move rolls nothing), tried on rings round
+/// the prey between its coin and a card's breadth, nearest the Ship first. On Malta a beaten
+/// player's last Ship lay up the creek at Bormla, seven hunters at its coin's edge in the Grand
+/// Harbour, across the point of Isla from it: no way over water within the attack's circle
+/// from there, and nowhere nearer to go, for a hundred and twenty turns; from the creek's mouth
+/// the way up it is straight.
+fn vantage(ctx: &Ctx, ship: UnitId, prey: &Prey) -> Option<Move> {
+    let pos = ctx.state.unit_pos(ship)?;
+    if pos.distance_m(prey.at) > ctx.card_len {
+        return None;
+    }
+    let [x, y] = prey.at.to_m();
+    let mut spots: Vec<MapPoint> = Vec::new();
+    for r in [0.3, 0.45, 0.6, 0.8] {
+        for k in 0..16 {
+            let a = f64::from(k) * std::f64::consts::TAU / 16.0;
+            let d = r * ctx.breadth;
+            spots.push(MapPoint::from_m([x + d * a.cos(), y + d * a.sin()]));
+        }
+    }
+    spots.sort_by(|a, b| a.distance_m(pos).total_cmp(&b.distance_m(pos)));
+    spots.into_iter().find_map(|to| {
+        let mv = Move {
+            unit: ship,
+            to,
+            via: None,
+            off_road: false,
+        };
+        let cmd = Command::Move(mv.clone());
+        if !ctx.ok(&cmd) {
+            return None;
+        }
+        let mut after = ctx.state.clone();
+        execute(&mut after, ctx.board, &cmd).ok()?;
+        ctx.board
+            .check_attack_reach(&after, ship, Target::Unit(prey.id))
+            .is_ok()
+            .then_some(mv)
+    })
 }
 
 /// The attack of one of my Ships on an enemy Ship worth making, best odds first. Nothing of

@@ -308,3 +308,74 @@ fn a_hunting_ship_sails_round_valletta_to_its_prey() {
         other => panic!("expected Red's Ship to sail round Valletta: {other:?}"),
     }
 }
+
+#[test]
+fn a_hunter_that_cannot_strike_from_the_coins_edge_finds_a_way_to_strike() {
+    let board = board();
+    // Seed 7 on Malta at turn 300: Blue's last Ship lies up the creek at Bormla, Red's at its
+    // coin's edge in the Grand Harbour with the point of Isla between them — no way over water
+    // within the attack's circle, and no move nearer. On main it lay there for 120 turns.
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Il-Birgu", "fort": true, "base": true}
+]"#;
+    let ll = |x: f64, y: f64| {
+        let p = malta().projection().to_lonlat([x, y]);
+        format!("[{}, {}]", p[0], p[1])
+    };
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
+        {{"id": "g", "owner": "Red", "type": "guard", "in": "base"}},
+        {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}}]"#,
+        ll(12_219.383, -5_323.923),
+        ll(12_624.425, -5_879.853)
+    );
+    let sc = position(settlements, &units, r#"["2H"]"#);
+    let (ship, prey) = (sc.unit("ship").unwrap(), sc.unit("bs").unwrap());
+    assert!(
+        board
+            .check_attack_reach(&sc.state, ship, Target::Unit(prey))
+            .is_err(),
+        "no attack from the coin's edge"
+    );
+    match decide(&sc.state, &board, main_phase) {
+        Some(cmd @ Command::Move(_)) => {
+            let mut after = sc.state.clone();
+            crate::rules::execute(&mut after, &board, &cmd).unwrap();
+            let reach = board.check_attack_reach(&after, ship, Target::Unit(prey));
+            assert!(
+                reach.is_ok(),
+                "{cmd:?} leaves it unable to strike: {reach:?}"
+            );
+        }
+        other => panic!("expected Red's Ship to move where it can strike: {other:?}"),
+    }
+}
+
+#[test]
+fn a_weak_wave_waits_in_harbour_for_the_empty_ship_coming_back() {
+    let board = board();
+    // Two full Ships in harbour at Iċ-Ċirkewwa, an Invader on the road to the port, the third
+    // Ship empty a few kilometres off on its way back, and five Blue Guards in Ix-Xagħra: six
+    // aboard are too few to land by five defenders, so the full Ships wait for the empty one.
+    // (On main they sailed as they filled, and on Malta each party of three to nine died
+    // ashore before the next came.)
+    let cirkewwa = malta().projection().to_xy(CIRKEWWA[0], CIRKEWWA[1]);
+    let units = |back: &str| {
+        format!(
+            r#", {{"id": "s3", "owner": "Red", "type": "ship", "at": {back}}},
+            {{"id": "e", "owner": "Red", "type": "invader", "aboard": "s2"}},
+            {{"id": "f", "owner": "Red", "type": "invader", "aboard": "s2"}},
+            {{"id": "w", "owner": "Red", "type": "invader", "at": [14.345, 35.975]}},
+            {{"id": "x1", "owner": "Blue", "type": "guard", "in": "xaghra"}},
+            {{"id": "x2", "owner": "Blue", "type": "guard", "in": "xaghra"}},
+            {{"id": "x3", "owner": "Blue", "type": "guard", "in": "xaghra"}},
+            {{"id": "x4", "owner": "Blue", "type": "guard", "in": "xaghra"}}"#
+        )
+    };
+    let sc = wave(&units(&water_ring(cirkewwa, 2500, 250, 6000)));
+    let s3 = sc.unit("s3").unwrap();
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::Move(mv)) => assert_eq!(mv.unit, s3, "only the empty Ship sails: {mv:?}"),
+        other => panic!("expected the empty Ship to come back: {other:?}"),
+    }
+}
