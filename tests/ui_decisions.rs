@@ -291,7 +291,9 @@ fn a_player_who_loses_their_base_names_a_new_one_with_a_button() {
         unreachable!()
     };
     assert_ne!(player, attacker);
-    let base = candidates[candidates.len() - 1];
+    // Not the first offer (that could be a default), but one the panel shows without scrolling:
+    // a long list of candidates runs past the panel's foot.
+    let base = candidates[candidates.len().min(4) - 1];
     let base_label = format!("New base: {}", settlement_name(next.state(), base));
     let body = format!(
         "button Continue
