@@ -17,7 +17,7 @@
 //! - [`sim`]: headless bot games, autosaves and replays, and round robins of the bots.
 //! - [`ui`]: macroquad screens that read state and send commands; the table screen is one host
 //!   with a view per ruleset.
-//! - [`cli`]: the `omms` binary's front-ends (`battle`, `rules`, `sim`), side by side.
+//! - [`cli`]: the `omms` binary's front-ends (`battle`, `rules`, `sim`, `balance`), side by side.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -291,7 +291,7 @@ fn without_ships_every_base_goes_on_one_land() {
 /// Issue 14's stalls: three seats of `normal` bots on North Bayreuth (bare base rule) used to
 /// end with two armies of over a hundred and fifty units each, crawling a few hundred metres a
 /// turn towards targets they never reached, at the turn limit. Steering along the roads, the
-/// armies meet, and some of these games end early (not yet all: see README's AI section).
+/// armies meet, and some of these games end early (not yet all: see docs/bots.md).
 #[test]
 fn three_normal_bots_finish_a_north_bayreuth_game() {
     let map = map("north-bayreuth");

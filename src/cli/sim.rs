@@ -54,7 +54,7 @@ pub struct SimArgs {
     #[command(flatten)]
     pub game: GameFlags,
     /// With `--games N`: a round robin of the `--ai` bots instead, every pair playing N
-    /// two-seat games (seats swapped every game, in parallel); the last line rates them (win
+    /// two-seat games (each seed from both seats, in parallel); the last line rates them (win
     /// rates, each pair's score, Elo with its error).
     #[arg(long, requires = "games", conflicts_with_all = ["load", "save", "players"])]
     pub round_robin: bool,
