@@ -17,7 +17,8 @@
 //!   companies can reach the objective in the turns left (the attack only bleeds), or more than
 //!   half of them are pinned when it has lost a third of its figures (the next losses shake it,
 //!   and a shaken side concedes); once its companies have all rallied and there is time, it asks
-//!   to attack again;
+//!   to attack again (an attacker holding a feature other than the objective is taken to be one
+//!   that called its attack off);
 //! - a defender's forward battalion that faces nothing (no enemy within 24″ of its post) while
 //!   the enemy closes on the objective (within 24″ of it) asks to move back to the objective.
 
@@ -233,9 +234,10 @@ fn change_for(field: &Battlefield, s: &DfState, side: Side, b: BattalionId) -> O
             (order.feature != OBJECTIVE && (s.reached(b, place) || cleared))
                 .then(|| new(Action::Attack, OBJECTIVE))
         }
-        // An attacker holding has called its attack off: it goes again once its companies are
-        // all fit to and there is time.
-        Action::Hold if side == Side::Attacker => {
+        // An attacker holding a feature off the objective has called its attack off (the bot's
+        // only way to one; a hold on the objective is a player's or a position's, kept): it
+        // goes again once its companies are all fit to and there is time.
+        Action::Hold if side == Side::Attacker && order.feature != OBJECTIVE => {
             let fit = attack_companies(s, b).iter().all(|u| !u.pinned);
             (fit && !out_of_time(s, b, obj)).then(|| new(Action::Attack, OBJECTIVE))
         }
