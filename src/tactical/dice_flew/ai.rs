@@ -1,5 +1,7 @@
-//! The Dice Flew's bot: it keeps the obvious orders deployment writes (the attacker attacks the
-//! objective, the defender holds it), advances within them, keeps its support weapons still
+//! The Dice Flew's bot: it writes and changes its battalions' orders ([`orders`]: a second
+//! attacking battalion takes a held flank post first, a second defending one holds a forward
+//! post and falls back when nothing comes at it, a failed attack is called off and taken up
+//! again once rallied), advances within them, keeps its support weapons still
 //! once they have a target, always takes the shot it is offered, and goes to ground unless it
 //! is attacking. Its artillery: both sides write a fire plan ([`plan`]: the attacker shells the
 //! defenders' positions before its own companies get there, the defender the ground the
@@ -16,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 mod bounds;
 mod command;
 mod general;
+mod orders;
 mod plan;
 
 use super::artillery::observed_target;
@@ -198,6 +201,7 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
     match (s.phase(), s.pending()) {
         (Phase::Over, _) => {}
         (Phase::Orders(side), _) => {
+            out.extend(orders::write(field, s, side));
             out.extend(plan_line(field, s, side));
             out.push(DfCommand::OrdersDone);
         }
@@ -214,6 +218,7 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
             out.push(DfCommand::PushOn);
         }
         (Phase::Move(side), None) => {
+            out.extend(orders::change(field, s, side));
             out.extend(call_fire(field, s, side));
             for u in s.living(side) {
                 if !u.moved && !u.pinned {
@@ -250,10 +255,13 @@ pub fn choose(
     match (s.phase(), s.pending()) {
         // The first unit with a move, without working out everyone's (the same choice as the
         // head of `candidates`, at a fraction of the cost).
-        (Phase::Orders(side), _) => plan_line(field, s, side).or(Some(DfCommand::OrdersDone)),
+        (Phase::Orders(side), _) => orders::write(field, s, side)
+            .or_else(|| plan_line(field, s, side))
+            .or(Some(DfCommand::OrdersDone)),
         (Phase::Move(side), None) => {
             let careful = level == BotLevel::General;
-            call_fire(field, s, side)
+            orders::change(field, s, side)
+                .or_else(|| call_fire(field, s, side))
                 .or_else(|| super::ai_guns::choose(field, s, side))
                 .or_else(|| send_patrol(field, s, side))
                 .or_else(|| {
