@@ -467,8 +467,8 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     assert_eq!(count(A, Role::Officer), 1);
     // Four teams: two of the Guard's, a garrison, and a Gatling team. The Guard's second die
     // is half a team and a settlement's die three men in the houses (issue 15's tuning); the
-    // fortification's Gatling team keeps its two gunners and two riflemen.
-    assert_eq!(count(D, Role::Soldier), 4 + 2 + 3 + 2);
+    // fortification's die is the Gatling and its crew of two gunners, no riflemen.
+    assert_eq!(count(D, Role::Soldier), 4 + 2 + 3);
     assert_eq!(count(D, Role::Gunner), 2);
     assert_eq!(count(D, Role::Officer), 2);
     // Squads of two or three teams: the defender's four make two squads of two, not three and
