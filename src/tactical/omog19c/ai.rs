@@ -462,10 +462,10 @@ fn loaded(g: &Gun) -> bool {
 }
 
 /// The fire phases, this turn's included, a loaded and crewed gun will sit out setting up
-/// after a move while it has an enemy in range. A move's worth to the
-/// bot is read from the position right after it, which shows the ground gained by the gun's
-/// pushers but not the two volleys the gun then misses: without this the crews pushed their
-/// guns forward every turn and a Tank's fieldpiece never fired (Encamp, 4 dice against a fort).
+/// after a move while it has an enemy in range. A move's worth to the bot is read from the
+/// position right after it, which shows the ground gained by the gun's pushers but not the two
+/// volleys the gun then misses: without this the crews pushed their guns forward every turn
+/// and a Tank's fieldpiece never fired (Encamp, 4 dice against a fort).
 fn idle_fire_phases(state: &OmogState, g: &Gun) -> u32 {
     let idle = g.ready_in().saturating_sub(state.turn());
     if idle == 0 || !loaded(g) {
