@@ -467,8 +467,8 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     assert_eq!(count(A, Role::Officer), 1);
     // Four teams: two of the Guard's, a garrison, and a Gatling team. The Guard's second die
     // is half a team and a settlement's die three men in the houses (issue 15's tuning); the
-    // fortification's Gatling team keeps its two gunners and two riflemen.
-    assert_eq!(count(D, Role::Soldier), 4 + 2 + 3 + 2);
+    // fortification's die is the Gatling and its crew of two gunners, no riflemen.
+    assert_eq!(count(D, Role::Soldier), 4 + 2 + 3);
     assert_eq!(count(D, Role::Gunner), 2);
     assert_eq!(count(D, Role::Officer), 2);
     // Squads of two or three teams: the defender's four make two squads of two, not three and
@@ -735,4 +735,59 @@ fn a_units_further_dice_and_resource_dice_bring_half_a_team() {
     // Defending: a Guard's second die half, its settlement's die three men in the houses.
     assert_eq!(men_of(dice(UnitType::Guard, 2, 1, false), D), [4, 2, 3]);
     assert_eq!(men_of(dice(UnitType::Invader, 1, 1, false), D), [4, 3]);
+}
+
+/// Issue 15: a gun's crew keeps a loaded gun set up while it has an enemy in range. The bot
+/// judges a move by the position right after it, where the ground the pushers gain shows and
+/// the two volleys the gun then sits out setting up did not, so the crews pushed their guns
+/// forward every turn and a Tank's fieldpiece never fired (it won 9% against a fort where the
+/// dice give it 31%). Over the first three turns at Encamp the fieldpiece now fires its shells.
+#[test]
+fn a_tanks_fieldpiece_stays_set_up_and_fires_instead_of_being_pushed_every_turn() {
+    let f = encamp(true);
+    let forces = Forces {
+        attacker: SideDice {
+            unit: UnitType::Tank,
+            unit_dice: 4,
+            settlement_dice: 0,
+            fortified: false,
+        }
+        .force(),
+        defender: SideDice {
+            unit: UnitType::Guard,
+            unit_dice: 2,
+            settlement_dice: 2,
+            fortified: true,
+        }
+        .force(),
+        ..Default::default()
+    };
+    let mut shells = 0;
+    for seed in 0..6u64 {
+        omms::tactical::drive::play(
+            &Omog19c,
+            &f,
+            &forces,
+            seed,
+            [BotLevel::Captain; 2],
+            Some(3),
+            |e| {
+                if matches!(
+                    e,
+                    OmogEvent::HeavyFired {
+                        kind: HeavyKind::Fieldpiece,
+                        ..
+                    }
+                ) {
+                    shells += 1;
+                }
+            },
+        );
+    }
+    // Six battles, three turns each: a gun left set up fires in most of them (the crew may be
+    // shot down or the garrison out of its sight); pushed every turn it fires in none.
+    assert!(
+        shells >= 6,
+        "the fieldpiece fired {shells} rounds in 18 turns"
+    );
 }

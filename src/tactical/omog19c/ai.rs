@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::check::{check, check_move, targets};
 use super::command::OmogCommand;
-use super::state::{contact, Figure, FigureId, HeavyKind, OmogState, Phase, Role};
+use super::state::{contact, Figure, FigureId, Gun, HeavyKind, OmogState, Phase, Role};
 use super::tables::{allowance, fieldpiece, gatling, Mount};
 use crate::dice::below;
 use crate::tactical::battlefield::{AreaKind, Battlefield};
@@ -431,14 +431,70 @@ pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64
     }
     for f in state.figures().iter().filter(|f| f.alive()) {
         if f.role() == Role::Gunner {
-            if let Some(g) = state.gun(f.team()) {
+            // A crew stands by its gun while it has rounds; once they are spent the gunners are
+            // men with pistols like any other, free to go for the objective.
+            if let Some(g) = state.gun(f.team()).filter(|g| loaded(g)) {
                 if distance(g.pos(), f.pos()) > crate::tactical::table::inches(2.0) {
                     v -= 0.5 * sign(f.side());
                 }
             }
         }
     }
+    for g in state.guns() {
+        if let Some(t) = state.team(g.team()) {
+            v -= sign(t.side()) * GUN_ROUND * idle_fire_phases(state, g) as f64;
+        }
+    }
     v
+}
+
+/// What one round of a gun is worth, in figures: a shell on a knot of men, or a Gatling burst
+/// (hits 1–5, none on a six), less what cover saves.
+const GUN_ROUND: f64 = 1.0;
+
+/// Whether a gun still has rounds to fire at range. A fieldpiece's one canister is for an
+/// enemy within a move of the muzzle, not a reason to stand by it all battle.
+fn loaded(g: &Gun) -> bool {
+    match g.kind() {
+        HeavyKind::Fieldpiece => g.shells() > 0,
+        HeavyKind::Gatling => g.bursts() > 0,
+    }
+}
+
+/// The fire phases, this turn's included, a loaded and crewed gun will sit out setting up
+/// after a move while it has an enemy in range. A move's worth to the bot is read from the
+/// position right after it, which shows the ground gained by the gun's pushers but not the two
+/// volleys the gun then misses: without this the crews pushed their guns forward every turn
+/// and a Tank's fieldpiece never fired (Encamp, 4 dice against a fort).
+fn idle_fire_phases(state: &OmogState, g: &Gun) -> u32 {
+    let idle = g.ready_in().saturating_sub(state.turn());
+    if idle == 0 || !loaded(g) {
+        return 0;
+    }
+    let crew = state
+        .team_members(g.team())
+        .filter(|f| f.role() == Role::Gunner && f.alive())
+        .count();
+    if crew < 2 {
+        return 0;
+    }
+    let Some(side) = state.team(g.team()).map(|t| t.side()) else {
+        return 0;
+    };
+    let reach = match g.kind() {
+        HeavyKind::Fieldpiece => fieldpiece::max_range(),
+        HeavyKind::Gatling => gatling::diamond().0,
+    };
+    // Range alone, not sight: a penalty lifted out of sight would pay the crew to push the
+    // gun behind a house.
+    if state
+        .living(side.other())
+        .any(|e| distance(g.pos(), e.pos()) <= reach)
+    {
+        idle
+    } else {
+        0
+    }
 }
 
 /// A copy of the battle whose dice from now on come from `seed`.

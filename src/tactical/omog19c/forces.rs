@@ -115,10 +115,15 @@ pub const SIZES: Sizes = Sizes {
     half: 2,
 };
 
-/// What each element of a force is: a fieldpiece with its crew of four, a Gatling with two
-/// gunners and two riflemen, or as many men of the element's kind as [`SIZES`] gives its die.
+/// What each element of a force is: a fieldpiece with its crew of four, a Gatling with its two
+/// gunners, or as many men of the element's kind as [`SIZES`] gives its die.
+///
+/// A fortification's die is the Gatling and its crew alone (issue 15, "Men per die": crews
+/// stay whole, and a Gatling's crew is two). With two riflemen on top the fort brought 11
+/// rifles and the Gatling against a 4-dice Tank's 8 rifles and fieldpiece, and the Tank, which
+/// the dice give 31%, won 14% (Andorra and Liechtenstein, 8 battles a row); with the crew
+/// alone 33%.
 fn plans(force: &Force, side: Side) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
-    let rifleman = man(Role::Soldier, Mount::Foot, Weapon::Rifle);
     let gunner = man(Role::Gunner, Mount::Foot, Weapon::Pistol);
     let men = men(force, side, &SIZES);
     crate::tactical::omog::reading::read(force, &super::troops::EXTRAS)
@@ -128,10 +133,7 @@ fn plans(force: &Force, side: Side) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)
             let soldier = soldier(e);
             let (members, heavy) = match e.arm {
                 Arm::Guns => (vec![gunner; 4], Some(HeavyKind::Fieldpiece)),
-                Arm::MachineGun => (
-                    vec![gunner, gunner, rifleman, rifleman],
-                    Some(HeavyKind::Gatling),
-                ),
+                Arm::MachineGun => (vec![gunner, gunner], Some(HeavyKind::Gatling)),
                 _ => (vec![soldier; n], None),
             };
             (
