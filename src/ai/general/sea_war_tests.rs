@@ -379,3 +379,90 @@ fn a_weak_wave_waits_in_harbour_for_the_empty_ship_coming_back() {
         other => panic!("expected the empty Ship to come back: {other:?}"),
     }
 }
+
+/// Red's fleet of one leaving Għajnsielem on Gozo with three Invaders, Blue holding Il-Manikata
+/// and Buġibba on Malta's north-west and its base Il-Mosta inland; Blue's two Guards stand in
+/// Il-Manikata on even turns and in Buġibba on odd ones. The Ship at `at`, on turn `k`.
+fn shifting_guards(at: &str, k: usize) -> LoadedScenario {
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Għajnsielem", "fort": true, "base": true},
+  {"id": "xaghra", "owner": "Red", "place": "Ix-Xagħra"},
+  {"id": "manikata", "owner": "Blue", "place": "Il-Manikata"},
+  {"id": "bugibba", "owner": "Blue", "place": "Buġibba"},
+  {"id": "mosta", "owner": "Blue", "place": "Il-Mosta", "fort": true, "base": true}
+]"#;
+    let guarded = if k % 2 == 0 { "manikata" } else { "bugibba" };
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {at}}},
+        {{"id": "a", "owner": "Red", "type": "invader", "aboard": "ship"}},
+        {{"id": "b", "owner": "Red", "type": "invader", "aboard": "ship"}},
+        {{"id": "c", "owner": "Red", "type": "invader", "aboard": "ship"}},
+        {{"id": "g1", "owner": "Blue", "type": "guard", "in": "{guarded}"}},
+        {{"id": "g2", "owner": "Blue", "type": "guard", "in": "{guarded}"}},
+        {{"id": "m", "owner": "Blue", "type": "guard", "in": "mosta"}}{RESERVE}]"#
+    );
+    position(settlements, &units, "[]")
+}
+
+#[test]
+fn a_wave_under_way_keeps_its_aim_while_the_guards_shift_and_lands() {
+    let board = board();
+    // Seed 6 on Malta, two seats, in small: each turn the enemy's Guards stand in the other of
+    // two towns across the channel. The wave sails on for one of them and lands by it. (On
+    // main its aim swung to whichever town was unguarded that turn, and the Gozo fleet sailed
+    // to and fro in the channel for a hundred turns.)
+    let gh = malta().projection().to_xy(14.2871759, 36.0288642);
+    let mut at = water_ring(gh, 2000, 100, 4000);
+    let mut aims: Vec<SettlementId> = Vec::new();
+    for k in 0..10 {
+        let sc = shifting_guards(&at, k);
+        let ship = sc.unit("ship").unwrap();
+        let towns = ["manikata", "bugibba"].map(|s| sc.settlements[s]);
+        let way = |p: MapPoint, s: SettlementId| {
+            board
+                .sea_distance(p, sc.state.settlement(s).unwrap().pos())
+                .unwrap()
+        };
+        let from = sc.state.unit_pos(ship).unwrap();
+        // The town a move makes for: the one it gains most on over water.
+        let heading = |to: MapPoint| {
+            let gain = |s: SettlementId| way(from, s) - way(to, s);
+            if gain(towns[0]) >= gain(towns[1]) {
+                towns[0]
+            } else {
+                towns[1]
+            }
+        };
+        let near = |p: MapPoint| {
+            if p.distance_m(sc.state.settlement(towns[0]).unwrap().pos())
+                <= p.distance_m(sc.state.settlement(towns[1]).unwrap().pos())
+            {
+                towns[0]
+            } else {
+                towns[1]
+            }
+        };
+        match decide(&sc.state, &board, main_phase) {
+            Some(Command::Land(l)) => {
+                let by = near(l.to);
+                assert!(
+                    aims.iter().all(|a| *a == by),
+                    "it lands by the town it sailed for: {aims:?}, lands by {by:?}"
+                );
+                return;
+            }
+            Some(Command::Move(mv)) => {
+                assert_eq!(mv.unit, ship);
+                aims.push(heading(mv.to));
+                assert!(
+                    aims.iter().all(|a| *a == aims[0]),
+                    "turn {k}: the wave turned for another town: {aims:?}"
+                );
+                let [lon, lat] = malta().projection().to_lonlat(mv.to.to_m());
+                at = format!("[{lon}, {lat}]");
+            }
+            other => panic!("turn {k}: expected the wave to sail or land: {other:?}"),
+        }
+    }
+    panic!("no landing in ten turns: {aims:?}");
+}
