@@ -7,9 +7,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{is_ship, sea_way, Aim, ARMY_TO_SAIL};
+use super::{is_ship, Aim, ARMY_TO_SAIL};
 use crate::ai::general::Ctx;
-use crate::rules::{Location, MapPoint, SettlementId, UnitId, UnitType, HARBOUR_REACH};
+use crate::rules::{Location, MapPoint, SettlementId, UnitId, UnitType};
 
 /// Which lands my pieces and the enemy's stand on.
 pub(super) struct Lands {
@@ -154,6 +154,25 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
         .filter(|m| m.2 != from && lands.enemy.contains_key(&m.2))
         .map(|m| m.1)
         .collect();
+    // From my port, or from my loaded Ships at sea: a wave under way keeps to the town it is
+    // nearest (measured from the port alone, the aim swung between two towns as the enemy's
+    // guards and Ships moved, and the wave sailed to and fro off Malta for thirty turns).
+    let afloat: Vec<MapPoint> = ctx
+        .state
+        .units_of(ctx.me)
+        .into_iter()
+        .filter(|u| is_ship(ctx, *u) && !ctx.state.cargo(*u).is_empty())
+        .filter_map(|u| ctx.state.unit_pos(u))
+        .collect();
+    let port_dist = |p: MapPoint| {
+        ports
+            .iter()
+            .filter(|q| q.2 == from)
+            .map(|q| q.1)
+            .chain(afloat.iter().copied())
+            .map(|q| q.distance_m(p))
+            .fold(f64::INFINITY, f64::min)
+    };
     // Enemy Ships lying where they could strike a party landing by a town (a card's length
     // and breadth: a move and an attack) make it a worse aim than one out of their reach: on
     // Malta, loaded Ships lay for a hundred turns off towns the enemy's harbours covered.
@@ -164,38 +183,27 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
         .filter_map(|u| ctx.state.unit_pos(u.id()))
         .collect();
     let danger = ctx.card_len + ctx.breadth;
-    let guards = |s: &crate::rules::Settlement| {
-        ctx.state.defenders(s.id()).len() as f64
-            + fleet
-                .iter()
-                .filter(|f| f.distance_m(s.pos()) <= danger)
-                .count() as f64
-    };
-    let target = if let Some(at) = wave_aim(ctx, &enemies, &landed, ports, &fleet) {
-        at
-    } else {
-        enemies
-            .iter()
-            .map(|s| {
-                let cost = if landed.is_empty() {
-                    let from_port = ports
-                        .iter()
-                        .filter(|q| q.2 == from)
-                        .map(|q| q.1.distance_m(s.pos()))
-                        .fold(f64::INFINITY, f64::min);
-                    guards(s) * ctx.card_len + from_port
-                } else {
-                    let near = landed
-                        .iter()
-                        .map(|p| p.distance_m(s.pos()))
-                        .fold(f64::INFINITY, f64::min);
-                    guards(s) * ctx.breadth + near
-                };
-                (cost, s.id(), s.pos())
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))?
-            .2
-    };
+    let target = enemies
+        .iter()
+        .map(|s| {
+            let guards = ctx.state.defenders(s.id()).len() as f64
+                + fleet
+                    .iter()
+                    .filter(|f| f.distance_m(s.pos()) <= danger)
+                    .count() as f64;
+            let cost = if landed.is_empty() {
+                guards * ctx.card_len + port_dist(s.pos())
+            } else {
+                let near = landed
+                    .iter()
+                    .map(|p| p.distance_m(s.pos()))
+                    .fold(f64::INFINITY, f64::min);
+                guards * ctx.breadth + near
+            };
+            (cost, s.id(), s.pos())
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))?
+        .2;
     let (port, port_at, _) = ports
         .iter()
         .filter(|p| p.2 == from)
@@ -210,78 +218,6 @@ fn war_aim(ctx: &Ctx, lands: &Lands, ports: &[(SettlementId, MapPoint, u32)]) ->
         port,
         port_at,
     })
-}
-
-/// A first wave under way keeps its aim: with a party of mine afloat out of harbour and none
-/// of my army ashore across the water yet, the enemy town nearest that party over water, among
-/// those where the enemy's land units within a card's length do not outnumber it nor his Ships
-/// lie in strength (or among all, if they do everywhere). A Ship sailing for the town nearest it over water only makes it
-/// nearer, by more than it makes any other (no town gains more on the wave than the wave
-/// moved), so the aim holds until the party lands or sinks. Weighed by guards as in harbour,
-/// the aim of the Gozo fleet (sixteen aboard, Malta seed 6, two seats) swung between
-/// Il-Manikata and Buġibba each turn as Malta's guards shifted, and it sailed to and fro in the
-/// channel for a hundred turns.
-fn wave_aim(
-    ctx: &Ctx,
-    enemies: &[&crate::rules::Settlement],
-    landed: &[MapPoint],
-    ports: &[(SettlementId, MapPoint, u32)],
-    fleet: &[MapPoint],
-) -> Option<MapPoint> {
-    if !landed.is_empty() {
-        return None;
-    }
-    let harbour = ctx.state.scale().measure_m(HARBOUR_REACH);
-    let mut party = 0;
-    let mut wave: Vec<MapPoint> = Vec::new();
-    for ship in ctx.state.units_of(ctx.me) {
-        let aboard = ctx.state.cargo(ship).len();
-        if aboard == 0 || !is_ship(ctx, ship) {
-            continue;
-        }
-        let Some(at) = ctx.state.unit_pos(ship) else {
-            continue;
-        };
-        if ports.iter().any(|p| p.1.distance_m(at) <= harbour) {
-            continue;
-        }
-        party += aboard;
-        wave.push(at);
-    }
-    if wave.is_empty() {
-        return None;
-    }
-    let ashore: Vec<MapPoint> = ctx
-        .state
-        .units()
-        .filter(|u| u.owner() != ctx.me && u.kind() != UnitType::Ship)
-        .filter(|u| !matches!(u.at(), Location::Aboard(_)))
-        .filter_map(|u| ctx.state.unit_pos(u.id()))
-        .collect();
-    // As at sea ([`best_sea_move`]): a wave goes where the enemy Ships that could strike it
-    // are at most half its own.
-    //
-    // [`best_sea_move`]: super::best_sea_move
-    let danger = ctx.card_len + ctx.breadth;
-    let outnumbered = |at: MapPoint| {
-        let ships = fleet.iter().filter(|f| f.distance_m(at) <= danger).count();
-        let guards = ashore
-            .iter()
-            .filter(|p| p.distance_m(at) <= ctx.card_len)
-            .count();
-        guards > party || 2 * ships > wave.len()
-    };
-    enemies
-        .iter()
-        .map(|s| {
-            let way = wave
-                .iter()
-                .map(|w| sea_way(ctx, *w, s.pos()))
-                .fold(f64::INFINITY, f64::min);
-            (outnumbered(s.pos()), way, s.id(), s.pos())
-        })
-        .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)))
-        .map(|t| t.3)
 }
 
 /// Settling: with no free place left on any land of mine, the free place across the water
