@@ -114,6 +114,9 @@ pub struct Summary {
     /// What happened at sea, in a game with the seafaring option; left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seafaring: Option<SeaSummary>,
+    /// The optional rules the game was played with, as its save spells them: whoever reads a
+    /// summary can tell a game of `--tanks --draw-one` from one without.
+    pub options: crate::rules::Options,
 }
 
 /// Ships in a summary (seafaring games).
@@ -299,5 +302,6 @@ pub fn summarise(game: &Game, names: &[String], report: &GameReport) -> Summary 
         refusals: report.refusals,
         hash: state_hash(state).to_string(),
         seafaring: state.options().seafaring.then(|| SeaSummary::of(game)),
+        options: *state.options(),
     }
 }

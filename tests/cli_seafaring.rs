@@ -1,6 +1,7 @@
 //! The seafaring side of the `omms` command line on the shipped Malta map: `omms rules` ship
 //! queries on a scenario file (reach at sea, can-board, can-land, port siege), and
-//! `omms sim --seafaring` (its summary counts Ships, refused on a map with no ports).
+//! `omms sim --seafaring` (its summary counts Ships, refused on a map with no ports; with the
+//! other game options as flags it plays by them and names them).
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -151,4 +152,51 @@ fn sim_with_seafaring_counts_ships_on_malta_and_is_refused_without_ports() {
         String::from_utf8_lossy(&o.stdout)
     );
     assert!(!Path::new("maps/andorra/autosave.json").exists());
+}
+
+#[test]
+fn sim_plays_seafaring_with_the_other_options_and_reports_them() {
+    // Tanks, one card a draw and a points victory, with Ships: the game is played to a winner
+    // on points while the loser still holds settlements, and the summary names the rules.
+    let o = omms(&[
+        "sim",
+        "--map",
+        "maps/malta",
+        "--seafaring",
+        "--tanks",
+        "--draw-one",
+        "--victory",
+        "points:8",
+        "--ai",
+        "normal",
+        "--turn-limit",
+        "150",
+        "--seed",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let summary: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let options = &summary["options"];
+    assert_eq!(options["seafaring"], true, "{options}");
+    assert_eq!(options["tanks"], true, "{options}");
+    assert_eq!(options["draw"], "one_card", "{options}");
+    assert_eq!(options["victory"]["settlement_points"], 8, "{options}");
+    assert!(summary["seafaring"]["ships_built"].is_u64(), "{summary}");
+    assert_eq!(summary["refusals"], 0, "{summary}");
+    let winner = summary["winner_seat"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no winner in 150 turns: {summary}")) as usize;
+    let players = summary["players"].as_array().unwrap();
+    assert!(
+        players[winner]["points"].as_u64().unwrap() >= 8,
+        "{summary}"
+    );
+    assert!(
+        players
+            .iter()
+            .enumerate()
+            .any(|(i, p)| i != winner && p["settlements"].as_u64().unwrap() > 0),
+        "won on points, not as the last standing: {summary}"
+    );
 }

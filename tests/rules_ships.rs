@@ -460,6 +460,58 @@ fn units_land_on_a_road_within_a_card_breadth_crossing_no_enemy_coin_and_may_att
 }
 
 #[test]
+fn a_tank_lands_anywhere_on_land_within_a_card_breadth_and_may_attack() {
+    let (map, _dir) = strait::map();
+    let board = MapBoard::new(&map, Scale(25_000));
+    // With Tanks on, Red's Ship off the coast carries a Tank and an Invader.
+    let sc = strait::scenario(
+        &map,
+        r#""options": {"seafaring": true, "tanks": true},
+        "units": [{"id": "ship", "owner": "Red", "type": "ship", "at": [1.5543, 42.54]},
+            {"id": "t", "owner": "Red", "type": "tank", "aboard": "ship"},
+            {"id": "i", "owner": "Red", "type": "invader", "aboard": "ship"}]"#,
+    );
+    // Off the roads, in the fields east of the shore a kilometre south of Easthaven: the Tank
+    // goes ashore there, as a Scout would; the Invader, bound to roads, may not.
+    let field = pt(&map, 1.562, 42.542);
+    let (state, events) = run(&sc, &board, land(&sc, "t", field)).unwrap();
+    assert_eq!(
+        events,
+        vec![Event::UnitMoved {
+            unit: sc.units["t"],
+            from: Location::Aboard(sc.units["ship"]),
+            to: Location::OffRoad(field),
+        }]
+    );
+    assert_eq!(
+        refusal(&sc, &board, land(&sc, "i", field)),
+        "An Invader lands on a major road or in one of your settlements."
+    );
+    // Ashore it may attack Blue's base in the attack phase like any unit that landed.
+    let mut attack_phase = state.clone();
+    execute(&mut attack_phase, &board, &Command::EndMain(EndMain)).unwrap();
+    let target = Target::Settlement(sc.settlements["easthaven"]);
+    let t = sc.units["t"];
+    assert_eq!(
+        check(
+            &attack_phase,
+            &board,
+            &Command::Attack(Attack::dice(t, target))
+        ),
+        Ok(())
+    );
+    // Not onto the water, nor beyond a card's breadth of the Ship, nor through Blue's coin.
+    assert_eq!(
+        refusal(&sc, &board, land(&sc, "t", pt(&map, 1.550, 42.535))),
+        "That point is not on land."
+    );
+    let why = refusal(&sc, &board, land(&sc, "t", pt(&map, 1.558, 42.525)));
+    assert!(why.starts_with("That is 1.70 km from the Ship"), "{why}");
+    let why = refusal(&sc, &board, land(&sc, "t", pt(&map, 1.558, 42.5535)));
+    assert_eq!(why, "Blocked by Blue's fortification at Easthaven.");
+}
+
+#[test]
 fn units_aboard_are_never_attacked_and_never_attack_and_only_ships_fight_ships() {
     let (map, _dir) = strait::map();
     let board = MapBoard::new(&map, Scale(25_000));

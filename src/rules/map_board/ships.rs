@@ -15,6 +15,17 @@ use crate::rules::state::State;
 use crate::rules::unit::{Location, Unit, UnitType, ATTACK_RADIUS, HARBOUR_REACH};
 use std::sync::Arc;
 
+/// "A Guard", "An Invader": the kind with its article, to start a refusal.
+fn a_unit(kind: UnitType) -> String {
+    let name = kind.to_string();
+    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "An"
+    } else {
+        "A"
+    };
+    format!("{article} {name}")
+}
+
 fn measure_name(m: Measure) -> &'static str {
     match m {
         Measure::CardLength => "a card's length",
@@ -137,13 +148,13 @@ impl MapBoard<'_> {
 
     fn ship_start(&self, state: &State, u: &Unit) -> Result<([f64; 2], Measure), RuleError> {
         let Location::Sea(p) = u.at() else {
-            return Err(refused(format!("A {} does not sail.", u.kind())));
+            return Err(refused(format!("{} does not sail.", a_unit(u.kind()))));
         };
         let carrying = !state.cargo(u.id()).is_empty();
         let measure = u
             .kind()
             .sea_move(carrying)
-            .ok_or_else(|| refused(format!("A {} does not sail.", u.kind())))?;
+            .ok_or_else(|| refused(format!("{} does not sail.", a_unit(u.kind()))))?;
         Ok((p.to_m(), measure))
     }
 
@@ -337,8 +348,8 @@ impl MapBoard<'_> {
             return Err(refused("That point is not on land.".into()));
         } else {
             return Err(refused(format!(
-                "A {} lands on a major road or in one of your settlements.",
-                u.kind()
+                "{} lands on a major road or in one of your settlements.",
+                a_unit(u.kind())
             )));
         };
         let end = match at {
