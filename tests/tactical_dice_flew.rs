@@ -150,6 +150,7 @@ fn the_initiative_winner_chooses_and_a_first_turn_tie_is_rolled_again() {
 #[test]
 fn an_attack_order_needs_half_the_battalion_to_advance() {
     let (f, mut s) = duel(3, A);
+    let rifles = lone_company(&s, A);
     let why = refused(&f, &s, DfCommand::Done);
     assert!(why.contains("half of the battalion"), "{why}");
     // Going away from the objective is not what an attack order allows.
@@ -157,7 +158,7 @@ fn an_attack_order_needs_half_the_battalion_to_advance() {
         &f,
         &s,
         DfCommand::Move {
-            unit: UnitId(1),
+            unit: rifles,
             to: [inches(44.0), inches(3.0)],
         },
     );
@@ -166,7 +167,7 @@ fn an_attack_order_needs_half_the_battalion_to_advance() {
         &f,
         &mut s,
         DfCommand::Move {
-            unit: UnitId(1),
+            unit: rifles,
             to: [inches(36.0), inches(10.0)],
         },
     );
@@ -224,12 +225,13 @@ fn an_attack_order_leaves_up_to_half_the_battalion_free_to_manoeuvre() {
 #[test]
 fn a_holding_battalion_stays_within_12_inches_of_its_place() {
     let (f, s) = duel(3, D);
+    let mg = lone_company(&s, D);
     // The MG company is 8″ in front of the objective: 20″ away is too far, 10″ is fine.
     let why = refused(
         &f,
         &s,
         DfCommand::Move {
-            unit: UnitId(4),
+            unit: mg,
             to: [inches(36.0), inches(16.0)],
         },
     );
@@ -239,7 +241,7 @@ fn a_holding_battalion_stays_within_12_inches_of_its_place() {
             &f,
             &s,
             &DfCommand::Move {
-                unit: UnitId(4),
+                unit: mg,
                 to: [inches(36.0), inches(26.0)]
             }
         )
@@ -249,11 +251,12 @@ fn a_holding_battalion_stays_within_12_inches_of_its_place() {
 #[test]
 fn moves_are_limited_by_type_and_units_do_not_overlap() {
     let (f, s) = duel(3, A);
+    let rifles = lone_company(&s, A);
     let why = refused(
         &f,
         &s,
         DfCommand::Move {
-            unit: UnitId(1),
+            unit: rifles,
             to: [inches(36.0), inches(19.0)],
         },
     );
@@ -261,24 +264,24 @@ fn moves_are_limited_by_type_and_units_do_not_overlap() {
         why.contains("108%"),
         "13″ in the open is 108% of 12″: {why}"
     );
+    // The CO, who heads the lone company, may not stand on it.
+    let co = s.co(A).unwrap();
     let why = refused(
         &f,
         &s,
         DfCommand::Move {
-            unit: UnitId(0),
-            to: [inches(36.0), inches(6.5)],
+            unit: co.id,
+            to: unit(&s, rifles.0).at,
         },
     );
     assert!(why.contains("another unit"), "{why}");
-    // The HQ goes 6″ in the open, no more.
-    let why = refused(
-        &f,
-        &s,
-        DfCommand::Move {
-            unit: UnitId(0),
-            to: [inches(30.0), inches(10.0)],
-        },
-    );
+    // He moves as an HQ: 6″ in the open, no more.
+    let aside = |dx: f64| DfCommand::Move {
+        unit: co.id,
+        to: [co.at[0] + inches(dx), co.at[1]],
+    };
+    assert!(DiceFlew.check(&f, &s, &aside(-5.5)).is_ok());
+    let why = refused(&f, &s, aside(-7.0));
     assert!(why.contains('%'), "{why}");
     // Fast tanks move as cavalry and armoured cars: 24″ in the open where tanks go 18″.
     let mut s = deploy(&f, &forces("fast-tanks", "mg"), 3);
@@ -300,7 +303,7 @@ fn moves_are_limited_by_type_and_units_do_not_overlap() {
 #[test]
 fn orders_change_before_moving_on_a_2_once_a_turn() {
     let (f, mut s) = duel(3, A);
-    let b = unit(&s, 1).battalion.unwrap();
+    let b = s.unit(lone_company(&s, A)).unwrap().battalion.unwrap();
     let order = Order {
         action: Action::Hold,
         feature: 0,
@@ -320,7 +323,7 @@ fn orders_change_before_moving_on_a_2_once_a_turn() {
     else {
         panic!("{ev:?}")
     };
-    assert_eq!(modifier, 0, "the CO is within 2 ft of the HQ");
+    assert_eq!(modifier, 0, "the CO heads the detached company himself");
     assert_eq!(ok, die >= 2);
     assert_eq!(s.battalion(b).unwrap().order == Some(order), ok);
     assert!(refused(

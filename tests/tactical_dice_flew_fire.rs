@@ -23,30 +23,32 @@ use support::*;
 #[test]
 fn fire_interrupts_a_move_and_going_to_ground_stops_it_in_cover() {
     let (f, mut s) = duel(3, A);
+    let (rifles, mg) = (lone_company(&s, A), lone_company(&s, D));
     let ev = run(
         &f,
         &mut s,
         DfCommand::Move {
-            unit: UnitId(1),
+            unit: rifles,
             to: [inches(36.0), inches(18.0)],
         },
     );
     // The MG company 22″ away has the rifles in its sights from the first inch.
     assert!(
-        matches!(ev.last(), Some(DfEvent::Paused { pending: Pending::Interrupt { shooters, .. } }) if shooters == &vec![UnitId(4)])
+        matches!(ev.last(), Some(DfEvent::Paused { pending: Pending::Interrupt { shooters, .. } }) if shooters == &vec![mg])
     );
-    assert!((unit(&s, 1).at[1] - inches(7.0)).abs() < 1e-6);
+    assert!((unit(&s, rifles.0).at[1] - inches(7.0)).abs() < 1e-6);
     assert_eq!(DiceFlew.actor(&s), Some(D), "the defender decides");
+    let co = s.co(A).unwrap().clone();
     assert!(refused(
         &f,
         &s,
         DfCommand::Move {
-            unit: UnitId(0),
-            to: [inches(36.0), inches(4.0)]
+            unit: co.id,
+            to: [co.at[0] + inches(1.0), co.at[1]]
         }
     )
     .contains("Not now"));
-    run(&f, &mut s, DfCommand::Shoot { shooter: UnitId(4) });
+    run(&f, &mut s, DfCommand::Shoot { shooter: mg });
     assert_eq!(DiceFlew.actor(&s), Some(A), "the mover answers");
     let ev = run(&f, &mut s, DfCommand::GoToGround);
     let fired = ev.iter().find_map(|e| match e {
@@ -57,8 +59,11 @@ fn fire_interrupts_a_move_and_going_to_ground_stops_it_in_cover() {
     // Two HMGs (10) and six rifles out of range at 19″: one die, −2 beyond half range, −2 cover.
     assert_eq!(dice.len(), 1);
     assert_eq!(hits, (dice[0] as u32).saturating_sub(4));
-    assert!(unit(&s, 1).to_ground);
-    assert!((unit(&s, 1).at[1] - inches(7.0)).abs() < 1e-6, "it stopped");
+    assert!(unit(&s, rifles.0).to_ground);
+    assert!(
+        (unit(&s, rifles.0).at[1] - inches(7.0)).abs() < 1e-6,
+        "it stopped"
+    );
     assert!(s.pending().is_none());
 }
 
@@ -66,21 +71,15 @@ fn fire_interrupts_a_move_and_going_to_ground_stops_it_in_cover() {
 fn pushing_on_finishes_the_move_unless_a_loss_pins_it() {
     for seed in 0..12 {
         let (f, mut s) = duel(seed, A);
+        let (rifles, mg) = (lone_company(&s, A), lone_company(&s, D));
         let to = [inches(36.0), inches(18.0)];
-        run(
-            &f,
-            &mut s,
-            DfCommand::Move {
-                unit: UnitId(1),
-                to,
-            },
-        );
-        run(&f, &mut s, DfCommand::Shoot { shooter: UnitId(4) });
+        run(&f, &mut s, DfCommand::Move { unit: rifles, to });
+        run(&f, &mut s, DfCommand::Shoot { shooter: mg });
         let ev = run(&f, &mut s, DfCommand::PushOn);
         let lost = ev
             .iter()
             .any(|e| matches!(e, DfEvent::Fired { losses, .. } if losses.total() > 0));
-        let u = unit(&s, 1);
+        let u = unit(&s, rifles.0);
         assert_eq!(u.pinned, lost, "seed {seed}: any loss pins");
         if lost {
             assert!(u.at[1] < inches(18.0) - 1.0, "a pinned company stops");
@@ -89,7 +88,7 @@ fn pushing_on_finishes_the_move_unless_a_loss_pins_it() {
                     &f,
                     &s,
                     DfCommand::Move {
-                        unit: UnitId(1),
+                        unit: rifles,
                         to: [inches(36.0), inches(20.0)]
                     }
                 )
@@ -105,36 +104,31 @@ fn pushing_on_finishes_the_move_unless_a_loss_pins_it() {
 #[test]
 fn passing_lets_the_move_go_on_and_the_same_company_is_not_asked_again() {
     let (f, mut s) = duel(5, A);
+    let rifles = lone_company(&s, A);
     let to = [inches(36.0), inches(18.0)];
-    run(
-        &f,
-        &mut s,
-        DfCommand::Move {
-            unit: UnitId(1),
-            to,
-        },
-    );
+    run(&f, &mut s, DfCommand::Move { unit: rifles, to });
     let ev = run(&f, &mut s, DfCommand::Pass);
     assert!(matches!(ev.last(), Some(DfEvent::MoveEnded { .. })));
-    assert!(distance(unit(&s, 1).at, to) < 1e-6);
+    assert!(distance(unit(&s, rifles.0).at, to) < 1e-6);
     assert!(refused(&f, &s, DfCommand::Pass).contains("Not now"));
 }
 
 #[test]
 fn a_company_that_moved_may_not_fire_in_the_enemys_turn() {
     let (f, mut s) = duel(3, A);
+    let rifles = lone_company(&s, A);
     run(
         &f,
         &mut s,
         DfCommand::Move {
-            unit: UnitId(1),
+            unit: rifles,
             to: [inches(36.0), inches(10.0)],
         },
     );
     if s.pending().is_some() {
         run(&f, &mut s, DfCommand::Pass);
     }
-    assert!(unit(&s, 1).busy);
+    assert!(unit(&s, rifles.0).busy);
 }
 
 /// Hand-built: an attacking mortar company 8″ short of a defending vehicle troop that faces it,
@@ -259,7 +253,7 @@ fn an_observer_calls_fire_with_the_order_change_roll() {
         let obs = s.units().iter().find(|u| u.kind == Kind::Observer).unwrap();
         assert_eq!(
             obs.battalion,
-            unit(&s, 1).battalion,
+            unit(&s, lone_company(&s, A).0).battalion,
             "attached to a battalion"
         );
         let enemy = s.living(D).find(|u| u.kind == Kind::Rifles).unwrap().id;
@@ -267,7 +261,7 @@ fn an_observer_calls_fire_with_the_order_change_roll() {
             battery: BatteryId(0),
             target,
         };
-        assert!(refused(&f, &s, call(UnitId(1))).contains("not an enemy"));
+        assert!(refused(&f, &s, call(lone_company(&s, A))).contains("not an enemy"));
         let ev = run(&f, &mut s, call(enemy));
         let DfEvent::CallForFire {
             die, modifier, ok, ..
@@ -292,27 +286,13 @@ fn a_patrol_is_part_of_its_company_within_half_a_move_and_a_company_beyond() {
     let f = open_table();
     let mut s = deploy(&f, &forces("foot", "foot"), 4);
     start(&f, &mut s, A);
-    assert!(refused(
-        &f,
-        &s,
-        DfCommand::Detach {
-            unit: UnitId(1),
-            men: 5
-        }
-    )
-    .contains("one to four"));
-    let ev = run(
-        &f,
-        &mut s,
-        DfCommand::Detach {
-            unit: UnitId(1),
-            men: 3,
-        },
-    );
+    let c = lone_company(&s, A);
+    assert!(refused(&f, &s, DfCommand::Detach { unit: c, men: 5 }).contains("one to four"));
+    let ev = run(&f, &mut s, DfCommand::Detach { unit: c, men: 3 });
     let DfEvent::Detached { patrol, .. } = ev[0] else {
         panic!("{ev:?}")
     };
-    let company = unit(&s, 1);
+    let company = unit(&s, c.0);
     assert_eq!((company.strength(), company.lost()), (9, 0));
     assert_eq!(s.unit(patrol).unwrap().strength(), 3);
     assert_eq!(s.with_company(patrol), Some(true));
@@ -340,19 +320,12 @@ fn a_patrol_is_part_of_its_company_within_half_a_move_and_a_company_beyond() {
     assert!(needs_command_roll(&s, patrol));
     assert!(refused(&f, &s, DfCommand::Rejoin { patrol }).contains("half a move"));
     // Another, rejoining at once: the company is whole again.
-    let ev = run(
-        &f,
-        &mut s,
-        DfCommand::Detach {
-            unit: UnitId(1),
-            men: 2,
-        },
-    );
+    let ev = run(&f, &mut s, DfCommand::Detach { unit: c, men: 2 });
     let DfEvent::Detached { patrol: p2, .. } = ev[0] else {
         panic!("{ev:?}")
     };
     run(&f, &mut s, DfCommand::Rejoin { patrol: p2 });
-    assert_eq!(unit(&s, 1).strength(), 9);
+    assert_eq!(unit(&s, c.0).strength(), 9);
     assert!(!s.unit(p2).unwrap().alive());
 }
 

@@ -214,9 +214,10 @@ fn a_line_is_laid_instead_of_a_move_and_an_enemy_crossing_the_wire_cuts_it() {
 
 #[test]
 fn shells_cut_a_telephone_wire_within_3_inches() {
-    // The defender starts on telephone lines; the attacker's field guns shell its HQ.
+    // The defender starts on telephone lines; the attacker's field guns shell its HQ (two
+    // companies, so a battalion with an HQ: a lone company's CO would be its HQ).
     let f = open_table();
-    let mut s = deploy(&f, &forces("field-guns,foot", "foot"), 3);
+    let mut s = deploy(&f, &forces("field-guns,foot", "2*foot"), 3);
     start(&f, &mut s, A);
     let hq = s.living(D).find(|u| u.kind == Kind::Hq).unwrap().id;
     assert!(unit(&s, hq.0).phone);

@@ -1,7 +1,8 @@
 //! The Dice Flew bot's orders, as a player facing it sees them: the orders it writes before the
 //! battle, and the order changes (with their 2+ roll) it asks for at the start of its part,
-//! each in a hand-built position on an open table with a wood or two. `docs/rules/dice_flew.md`
-//! ("The bot") names these tests.
+//! each in a hand-built position on an open table with a wood or two; and the command of a
+//! side of one company, detached under its CO. `docs/rules/dice_flew.md` ("The bot",
+//! "Organisation and forces") names these tests.
 
 #[path = "tactical_dice_flew_support/mod.rs"]
 mod support;
@@ -363,4 +364,54 @@ fn the_bots_second_defending_battalion_holds_a_forward_wood_and_falls_back_when_
     let (f, mut s) = two_defending((20.0, 20.0), (24.0, 8.0), post);
     start(&f, &mut s, D);
     assert!(!matches!(bot(&f, &s), DfCommand::ChangeOrder { .. }));
+}
+
+#[test]
+fn a_lone_company_is_detached_under_the_co_who_moves_with_it() {
+    use omms::tactical::dice_flew::execute::{far_from_co, needs_command_roll};
+    use omms::tactical::dice_flew::forces::deploy;
+    use omms::tactical::table::distance;
+    let f = open_table();
+    let s = deploy(&f, &forces("foot", "2*foot"), 1);
+    // One company: no battalion HQ; its order group is headed by the CO, 3″ behind it and well
+    // within command. Two companies still make a battalion with its HQ.
+    let kinds: Vec<Kind> = s.living(A).map(|u| u.kind).collect();
+    assert_eq!(kinds, vec![Kind::Rifles, Kind::Co]);
+    let co = s.co(A).unwrap();
+    let c = s.living(A).find(|u| u.kind == Kind::Rifles).unwrap();
+    let b = c.battalion.unwrap();
+    assert_eq!(s.battalion(b).unwrap().hq, co.id);
+    assert_eq!(s.hq(b).map(|u| u.id), Some(co.id));
+    assert!(co.at[1] < c.at[1] && distance(co.at, c.at) <= inches(11.0) + 1e-6);
+    assert!(!needs_command_roll(&s, c.id));
+    // His orders need no messenger: no −1 on the order-change roll.
+    assert!(!far_from_co(&s, A, co));
+    assert_eq!(
+        s.living(D).filter(|u| u.kind == Kind::Hq).count(),
+        1,
+        "two companies make a battalion"
+    );
+    // In bot battles the CO follows his company as an HQ would, so it keeps coming on without
+    // the 2+ roll of a company out of command.
+    let (mut moves, mut rolls, mut co_moved) = (0, 0, 0);
+    for seed in 0..3 {
+        let mut s = DiceFlew.setup(&f, &forces("foot", "foot"), seed);
+        let mut rng = drive::bot_rng(seed);
+        while DiceFlew.actor(&s).is_some() {
+            let cmd = DiceFlew
+                .choose(BotLevel::Captain, &f, &s, &mut rng)
+                .unwrap();
+            if let DfCommand::Move { unit, .. } = cmd {
+                let k = s.unit(unit).unwrap().kind;
+                moves += (k == Kind::Rifles) as u32;
+                co_moved += (k == Kind::Co) as u32;
+            }
+            for e in DiceFlew.execute(&f, &mut s, &cmd).unwrap() {
+                rolls += matches!(e, DfEvent::CommandRoll { .. }) as u32;
+            }
+        }
+    }
+    eprintln!("company moves {moves}, command rolls {rolls}, CO moves {co_moved}");
+    assert!(co_moved > 0 && moves > 0);
+    assert!(4 * rolls <= moves, "{rolls} command rolls in {moves} moves");
 }

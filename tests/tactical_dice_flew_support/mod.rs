@@ -81,8 +81,9 @@ pub fn start(f: &Battlefield, s: &mut DfState, first: Side) -> Vec<DfEvent> {
     ev
 }
 
-/// One rifle company (unit 1, HQ 0, CO 2) against one MG company (unit 4, HQ 3, CO 5), both
-/// on the line x = 36″; orders written and `first` moving first in turn 1.
+/// One rifle company against one MG company, both on the line x = 36″, each detached under its
+/// CO (a side of one company has no battalion HQ); orders written and `first` moving first in
+/// turn 1. `lone_company` and `DfState::co` find the pieces.
 pub fn duel(seed: u64, first: Side) -> (Battlefield, DfState) {
     let f = open_table();
     // A named `rifles` company: a strategic foot die attacking would bring an HMG that sees
@@ -90,6 +91,15 @@ pub fn duel(seed: u64, first: Side) -> (Battlefield, DfState) {
     let mut s = deploy(&f, &forces("rifles", "mg"), seed);
     start(&f, &mut s, first);
     (f, s)
+}
+
+/// The one fighting company of `side`, in a battle where it has a single company: found by what
+/// it is, not by its number, so the tests do not hang on the order deployment puts units in.
+pub fn lone_company(s: &DfState, side: Side) -> UnitId {
+    let mut cs = s.living(side).filter(|u| !u.staff());
+    let c = cs.next().expect("a company").id;
+    assert!(cs.next().is_none(), "{side:?} has more than one company");
+    c
 }
 
 /// A unit by number.

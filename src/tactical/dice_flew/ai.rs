@@ -107,9 +107,10 @@ fn face_enemy(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
 /// The longest legal straight move of `u` towards its battalion's place (or towards its
 /// companies, for an HQ).
 fn advance(field: &Battlefield, s: &DfState, u: &Unit, careful: bool) -> Option<DfCommand> {
-    let b = u.battalion?;
+    // A CO moves only as the HQ of a detached company.
+    let b = u.battalion.or_else(|| s.battalion_led_by(u.id))?;
     let (action, place) = s.effective_order(b)?;
-    let goal = if u.kind == Kind::Hq {
+    let goal = if matches!(u.kind, Kind::Hq | Kind::Co) {
         return hq_move(field, s, u, place);
     } else if u.kind == Kind::Observer {
         let cs: Vec<&Unit> = s.members(b).filter(|c| c.id != u.id).collect();

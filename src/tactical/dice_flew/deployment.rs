@@ -20,6 +20,9 @@ use crate::tactical::table::{compass_bearing, distance, inches, step, Facing, Ta
 /// its field companies, at most four companies a battalion), its field companies
 /// 8″ in front of the objective towards the attacker, HQs and CO behind it. Every battalion
 /// starts with the obvious order (attack or hold the objective), which the players may rewrite.
+/// A side of a single company has no battalion HQ: the company is detached under the CO, who
+/// stands behind it as its HQ would, its orders going through him (its order group is still a
+/// `Battalion`, whose `hq` is the CO).
 pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
     let feats = features(field);
     let mut s = DfState::new(Vec::new(), Vec::new(), feats, seed);
@@ -58,11 +61,18 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             groups.push(es[i..i + n].to_vec());
             i += n;
         }
+        // A battalion is an HQ and two or more companies: a side of one company has none. Its
+        // company is detached under the army's CO, who commands it himself (see `deploy`).
+        let detached = es.len() == 1;
         let houses = field.houses_near_objective(inches(12.0));
         let mut house_i = 0;
         let on_table = force.elements.iter().filter(|e| battery_guns(e).is_none());
         let total = on_table.count().max(1) as f64;
         let first_battalion = s.battalions.len();
+        let rear = match side {
+            Side::Attacker => toward_attacker,
+            Side::Defender => toward_attacker + 180.0,
+        };
         let mut placed = 0.0;
         let line = |k: f64, depth: f64| -> TablePoint {
             // Spread across 40″ square to the line objective–edge, `depth` from the anchor.
@@ -83,11 +93,13 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
                 Side::Attacker => line(k_mid, inches(3.0)),
                 Side::Defender => line(k_mid, -inches(4.0)),
             };
-            let hq_at = free_spot(field, &s, Kind::Hq, hq_at);
-            let mut hq = unit(hq_id, side, Kind::Hq, Quality::Regular, hq_at);
-            hq.battalion = Some(b);
-            hq.facing = facing;
-            s.units.push(hq);
+            if !detached {
+                let hq_at = free_spot(field, &s, Kind::Hq, hq_at);
+                let mut hq = unit(hq_id, side, Kind::Hq, Quality::Regular, hq_at);
+                hq.battalion = Some(b);
+                hq.facing = facing;
+                s.units.push(hq);
+            }
             for e in g {
                 let kind = kind_of(e);
                 let want = if e.garrison {
@@ -119,7 +131,10 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
             }
             // A battalion with a radio company has a radio at its HQ too.
             let radio = s.units.iter().any(|u| u.battalion == Some(b) && u.radio);
-            s.units[hq_id.0 as usize].radio = radio;
+            if !detached {
+                s.units[hq_id.0 as usize].radio = radio;
+            }
+            // A detached company's "HQ" is the CO, put in below.
             s.battalions.push(Battalion {
                 id: b,
                 side,
@@ -136,11 +151,9 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
                 change_tried: 0,
                 quality: common_quality(&qs),
             });
-            let rear = match side {
-                Side::Attacker => toward_attacker,
-                Side::Defender => toward_attacker + 180.0,
-            };
-            in_command(field, &mut s, b, rear);
+            if !detached {
+                in_command(field, &mut s, b, rear);
+            }
         }
         let co_want = match side {
             Side::Attacker => step(edge_mid, toward_attacker + 180.0, inches(1.5)),
@@ -157,14 +170,20 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
         co.facing = Facing(compass_bearing(co_at, centre));
         // The CO has a radio if any of his HQs has; the defender, in prepared positions, has
         // telephone lines from the CO to every HQ (and observer) until they move.
-        co.radio = s
-            .units
-            .iter()
-            .any(|u| u.side == side && u.kind == Kind::Hq && u.radio);
+        co.radio = s.units.iter().any(|u| {
+            u.side == side && u.radio && (u.kind == Kind::Hq || (detached && u.battalion.is_some()))
+        });
         let phones = side == Side::Defender;
         co.phone = phones;
         let co_radio = co.radio;
+        let co_id = co.id;
         s.units.push(co);
+        if detached {
+            // The CO stands where the company's HQ would: 3″ behind it, within command.
+            let b = BattalionId(first_battalion as u16);
+            s.battalions[first_battalion].hq = co_id;
+            in_command(field, &mut s, b, rear);
+        }
         for u in s.units.iter_mut() {
             if u.side == side && u.kind == Kind::Hq {
                 u.phone = phones;

@@ -223,6 +223,12 @@ impl DfState {
         self.unit(hq).filter(|u| u.alive())
     }
 
+    /// The battalion unit `id` heads: a battalion HQ's, or the detached company's of a CO who
+    /// commands one himself (a side of a single company).
+    pub fn battalion_led_by(&self, id: UnitId) -> Option<BattalionId> {
+        self.battalions.iter().find(|b| b.hq == id).map(|b| b.id)
+    }
+
     /// The living units of a battalion, its HQ included.
     pub fn members(&self, b: BattalionId) -> impl Iterator<Item = &Unit> + '_ {
         self.units

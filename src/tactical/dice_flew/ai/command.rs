@@ -50,7 +50,7 @@ fn arrived() -> f64 {
 
 /// The companies an HQ commands (patrols out on their own have no officer to command).
 fn commanded<'a>(s: &'a DfState, hq: &'a Unit) -> Vec<&'a Unit> {
-    let Some(b) = hq.battalion else {
+    let Some(b) = hq.battalion.or_else(|| s.battalion_led_by(hq.id)) else {
         return Vec::new();
     };
     s.members(b)
