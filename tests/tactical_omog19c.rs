@@ -17,6 +17,26 @@ use omms::tactical::*;
 mod omog_table;
 use omog_table::*;
 
+/// The table force a strategic unit brings: its own dice, its settlement's, and the fort.
+fn dice(unit: UnitType, unit_dice: u8, settlement_dice: u8, fortified: bool) -> Force {
+    SideDice {
+        unit,
+        unit_dice,
+        settlement_dice,
+        fortified,
+    }
+    .force()
+}
+
+/// A battle's forces, attacker first.
+fn fight(attacker: Force, defender: Force) -> Forces {
+    Forces {
+        attacker,
+        defender,
+        ..Default::default()
+    }
+}
+
 #[test]
 fn a_man_moves_four_inches_off_road_and_no_further() {
     let f = table();
@@ -439,23 +459,10 @@ mod omog_room;
 #[test]
 fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     let f = encamp(true);
-    let forces = Forces {
-        attacker: SideDice {
-            unit: UnitType::Invader,
-            unit_dice: 2,
-            settlement_dice: 0,
-            fortified: false,
-        }
-        .force(),
-        defender: SideDice {
-            unit: UnitType::Guard,
-            unit_dice: 2,
-            settlement_dice: 2,
-            fortified: true,
-        }
-        .force(),
-        ..Default::default()
-    };
+    let forces = fight(
+        dice(UnitType::Invader, 2, 0, false),
+        dice(UnitType::Guard, 2, 2, true),
+    );
     let s = deploy(&f, &forces, 1);
     let count = |side: Side, role: Role| {
         s.figures()
@@ -718,15 +725,6 @@ fn the_strategic_games_extra_dice_bring_irregulars_lancers_heavy_cavalry_and_eli
 fn a_units_further_dice_and_resource_dice_bring_half_a_team() {
     use omms::tactical::omog::reading::men;
     use omms::tactical::omog19c::forces::SIZES;
-    let dice = |unit, unit_dice, settlement_dice, fortified| {
-        SideDice {
-            unit,
-            unit_dice,
-            settlement_dice,
-            fortified,
-        }
-        .force()
-    };
     // Attacking: an Invader's two dice whole, a resource die half; a Tank's third die half.
     let men_of = |f, side| men(&f, side, &SIZES);
     assert_eq!(men_of(dice(UnitType::Invader, 2, 0, false), A), [4, 4]);
@@ -745,23 +743,10 @@ fn a_units_further_dice_and_resource_dice_bring_half_a_team() {
 #[test]
 fn a_tanks_fieldpiece_stays_set_up_and_fires_instead_of_being_pushed_every_turn() {
     let f = encamp(true);
-    let forces = Forces {
-        attacker: SideDice {
-            unit: UnitType::Tank,
-            unit_dice: 4,
-            settlement_dice: 0,
-            fortified: false,
-        }
-        .force(),
-        defender: SideDice {
-            unit: UnitType::Guard,
-            unit_dice: 2,
-            settlement_dice: 2,
-            fortified: true,
-        }
-        .force(),
-        ..Default::default()
-    };
+    let forces = fight(
+        dice(UnitType::Tank, 4, 0, false),
+        dice(UnitType::Guard, 2, 2, true),
+    );
     let mut shells = 0;
     for seed in 0..6u64 {
         omms::tactical::drive::play(
