@@ -37,24 +37,39 @@ pub fn extra(arm: Arm, rank: usize, extras: &Extras) -> Option<Troop> {
     }
 }
 
-/// The force's elements with the extra dice given their troop types ([`extra`]). An element
-/// that already names a troop type or a quality, and a settlement's die (in garrison), keep
-/// theirs.
-pub fn read(force: &Force, extras: &Extras) -> Vec<Element> {
+/// Each element's place among the force's own dice of its arm (0 for the first); `None` for a
+/// settlement's die (in garrison), which counts in no arm.
+fn arm_ranks(force: &Force) -> Vec<Option<usize>> {
     let mut ranks = [0usize; Arm::ALL.len()];
     force
         .elements
         .iter()
         .map(|e| {
             if e.garrison {
-                return e.clone();
+                return None;
             }
             let slot = Arm::ALL
                 .iter()
                 .position(|a| *a == e.arm)
                 .expect("every arm");
-            let rank = ranks[slot];
             ranks[slot] += 1;
+            Some(ranks[slot] - 1)
+        })
+        .collect()
+}
+
+/// The force's elements with the extra dice given their troop types ([`extra`]). An element
+/// that already names a troop type or a quality, and a settlement's die (in garrison), keep
+/// theirs.
+pub fn read(force: &Force, extras: &Extras) -> Vec<Element> {
+    force
+        .elements
+        .iter()
+        .zip(arm_ranks(force))
+        .map(|(e, rank)| {
+            let Some(rank) = rank else {
+                return e.clone();
+            };
             match extra(e.arm, rank, extras) {
                 Some((troop, elite)) if e.troop.is_none() && e.quality == Quality::Regular => {
                     Element {
@@ -98,21 +113,13 @@ pub fn men(force: &Force, side: Side, sizes: &Sizes) -> Vec<usize> {
         Side::Attacker => 2,
         Side::Defender => 1,
     };
-    let mut ranks = [0usize; Arm::ALL.len()];
     let mut own = 0usize;
-    force
-        .elements
-        .iter()
-        .map(|e| {
-            if e.garrison {
+    arm_ranks(force)
+        .into_iter()
+        .map(|rank| {
+            let Some(rank) = rank else {
                 return sizes.garrison;
-            }
-            let slot = Arm::ALL
-                .iter()
-                .position(|a| *a == e.arm)
-                .expect("every arm");
-            let rank = ranks[slot];
-            ranks[slot] += 1;
+            };
             own += 1;
             if rank >= 2 || own > whole {
                 sizes.half
