@@ -56,7 +56,7 @@ fn auto_battles_keep_arc_eligibility_and_concession() {
         "2*foot@house,hmg,field-guns,light-battery",
     );
     let (mut rallies, mut melees, mut planned, mut called) = (0, 0, 0, 0);
-    for seed in 0..4 {
+    for seed in 0..8 {
         let mut s = DiceFlew.setup(&f, &fs, seed);
         let mut rng = drive::bot_rng(seed);
         let mut n = 0;

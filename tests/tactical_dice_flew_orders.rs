@@ -9,6 +9,7 @@ mod support;
 
 use geo::polygon;
 use omms::tactical::battlefield::{Area, AreaKind};
+use omms::tactical::dice_flew::artillery::{BatteryId, PlannedShot};
 use omms::tactical::dice_flew::command::DfCommand;
 use omms::tactical::dice_flew::event::DfEvent;
 use omms::tactical::dice_flew::state::{DfState, Phase};
@@ -193,6 +194,114 @@ fn the_bots_second_battalion_attacks_a_held_flank_wood_first_then_asks_for_the_o
     assert_eq!(s.battalion(b).unwrap().order == Some(o), ok);
     // One try a turn: the bot goes on to its moves.
     assert!(!matches!(bot(&f, &s), DfCommand::ChangeOrder { .. }));
+}
+
+/// `s` with a medium battery behind `side`'s edge, its fire plan still to write (a hand-built
+/// position has none; the saved form of the battle takes one).
+fn with_battery(s: DfState, side: &str) -> DfState {
+    let mut v = serde_json::to_value(&s).unwrap();
+    v["batteries"] = serde_json::json!([{
+        "id": 0, "side": side, "guns": "medium", "count": 4,
+        "observer": null, "plan": [], "fired_turn": 0
+    }]);
+    serde_json::from_value(v).unwrap()
+}
+
+#[test]
+fn the_bots_flank_attack_starts_after_its_own_barrage_on_the_wood() {
+    // The held flank wood of the test above, 19″ from the second battalion's nearer company:
+    // two full moves. The attacker's battery is to shell the wood on turn 3.
+    let f = table_with_woods(&[(20.0, 27.0), (52.0, 27.0)]);
+    let attack_obj = order(Action::Attack, 0, 1);
+    let bats = vec![
+        under(0, A, 1, attack_obj),
+        under(1, A, 4, attack_obj),
+        battalion(2, D, 8),
+    ];
+    let fresh = || {
+        with_battery(
+            position(
+                &f,
+                two_battalions((20.0, 28.0), 36.0, (24.0, 8.0)),
+                bats.clone(),
+            ),
+            "attacker",
+        )
+    };
+    let mut s = fresh();
+    let (wood, _) = feature_at(&s, 20.0, 27.0);
+    let barrage = |turn| DfCommand::PlanFire {
+        battery: BatteryId(0),
+        shot: PlannedShot {
+            turn,
+            feature: wood,
+        },
+    };
+    run(&f, &mut s, barrage(3));
+    // The attack on the wood is written to start on turn 2, so that its companies come into
+    // the shells' zone on turn 3, after they land, not on turn 2 under them.
+    assert_eq!(
+        bot(&f, &s),
+        DfCommand::WriteOrder {
+            battalion: BattalionId(1),
+            order: order(Action::Attack, wood, 2),
+        }
+    );
+    // A later barrage puts the attack back as far; none there, and it starts at once.
+    let mut later = fresh();
+    run(&f, &mut later, barrage(5));
+    assert_eq!(
+        bot(&f, &later),
+        DfCommand::WriteOrder {
+            battalion: BattalionId(1),
+            order: order(Action::Attack, wood, 4),
+        }
+    );
+    let none = fresh();
+    assert_eq!(
+        bot(&f, &none),
+        DfCommand::WriteOrder {
+            battalion: BattalionId(1),
+            order: order(Action::Attack, wood, 1),
+        }
+    );
+
+    // The bot finishes its orders and plan; the order it leaves starts after turn 1 and no
+    // later than the last barrage it planned on the wood.
+    while s.phase() == Phase::Orders(A) {
+        let cmd = bot(&f, &s);
+        run(&f, &mut s, cmd);
+    }
+    let o = s.battalion(BattalionId(1)).unwrap().order.unwrap();
+    let last = s
+        .battery(BatteryId(0))
+        .unwrap()
+        .plan
+        .iter()
+        .filter(|p| p.feature == wood);
+    let last = last.map(|p| p.turn).max().unwrap();
+    assert_eq!((o.action, o.feature), (Action::Attack, wood));
+    assert!(
+        (2..=last).contains(&o.start_turn),
+        "{o:?}, last barrage {last}"
+    );
+    // Until then the battalion holds where it stands: in the attacker's first part its
+    // companies do not go for the wood (at most a step to face the enemy).
+    run(&f, &mut s, DfCommand::OrdersDone);
+    to_turn(&f, &mut s, 1, A);
+    assert_eq!(
+        s.effective_order(BattalionId(1)).map(|e| e.0),
+        Some(Action::Hold)
+    );
+    let was: Vec<_> = [5, 6].iter().map(|&i| unit(&s, i).at).collect();
+    while s.phase() == Phase::Move(A) || s.pending().is_some() {
+        let cmd = bot(&f, &s);
+        run(&f, &mut s, cmd);
+    }
+    for (i, at) in [5, 6].iter().zip(was) {
+        let moved = omms::tactical::table::distance(unit(&s, *i).at, at);
+        assert!(moved <= inches(1.0) + 1e-6, "company {i} moved {moved}");
+    }
 }
 
 /// The attacker's one battalion (CO 0 at (co_x, 2), HQ 1, companies 2 and 3 at y = `y`) under

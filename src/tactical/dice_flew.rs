@@ -11,7 +11,8 @@
 //!
 //! [`artillery`] is the off-table batteries, their fire plans and forward observers;
 //! [`bombard`] the on-table guns and mortars shelling in the bombardment step; [`telephone`]
-//! the lines laid and cut in play.
+//! the lines laid and cut in play; [`view`] what one side may know of the battle, all the bot
+//! is given.
 
 pub mod ai;
 pub mod ai_guns;
@@ -36,6 +37,7 @@ pub mod state;
 pub mod tables;
 pub mod telephone;
 pub mod unit;
+pub mod view;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -125,7 +127,9 @@ impl Ruleset for DiceFlew {
         state: &DfState,
         rng: &mut ChaCha8Rng,
     ) -> Option<DfCommand> {
-        ai::choose(level, field, state, rng)
+        // The bot is handed only what its side may see.
+        let view = view::DfView::of_actor(state)?;
+        ai::choose(level, field, &view, rng)
     }
     fn table_note(&self, field: &Battlefield, state: &DfState) -> Option<String> {
         note::defence_note(field, state)

@@ -10,7 +10,8 @@
 //! the battlefield's routes, attacking rifle companies in bounds ([`bounds`]: never into the
 //! reach of more enemy companies than they stand under now); HQs keep their companies in command
 //! ([`command`]). The stronger level (`general`) weighs its moves for cover and the enemy's eyes
-//! ([`general`]); the fast one (`captain`, auto-resolve's) takes the first that goes.
+//! ([`general`]); the fast one (`captain`, auto-resolve's) takes the first that goes. It decides
+//! from its side's [`DfView`]: the enemy's written orders and coming fire plan are hidden.
 
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -22,13 +23,14 @@ mod orders;
 mod plan;
 
 use super::artillery::observed_target;
-use super::check::{check, hold_radius, lagging_attack};
+use super::check::{actor, check, hold_radius, lagging_attack};
 use super::command::DfCommand;
 use super::fire::{clear_of_friends, closest_target, range, reach, sees, shot_dice};
 use super::preview::shot_preview;
 use super::state::{DfState, Pending, Phase, TURN_LIMIT};
 use super::tables::{allowance, fire_die};
 use super::unit::{Action, Kind, Unit, UnitId};
+use super::view::DfView;
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::route::Routes;
 use crate::tactical::ruleset::{BotLevel, Side};
@@ -243,13 +245,18 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
     out
 }
 
-/// The bot's command for the side to act.
+/// The bot's command for the side to act, from that side's view only (the enemy's orders and
+/// fire plan hidden): none if the view is not the acting side's.
 pub fn choose(
     level: BotLevel,
     field: &Battlefield,
-    s: &DfState,
+    view: &DfView,
     rng: &mut ChaCha8Rng,
 ) -> Option<DfCommand> {
+    let s = view.state();
+    if actor(s) != Some(view.side()) {
+        return None;
+    }
     if level == BotLevel::Random {
         return candidates(field, s).choose(rng).cloned();
     }

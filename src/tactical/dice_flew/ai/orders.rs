@@ -9,6 +9,9 @@
 //! - a defender's later battalion standing most in the open moves to the covered feature on the
 //!   attacker's way in (out beyond the objective's hold radius): a forward post that makes the
 //!   attack deploy early.
+//! - any attack waits for its own side's fire plan: where a barrage is planned on the place it
+//!   attacks, its start turn is put back so that its companies, coming on at a full move a turn,
+//!   reach the barrage's beaten zone no sooner than the last shells land (`after_barrage`).
 //!
 //! At the start of its part, before anything moves (one try a battalion a turn):
 //! - a battalion that has taken (or found empty) the flank post it attacked asks to attack the
@@ -28,6 +31,7 @@ use super::super::movement::cover_ground;
 use super::super::state::{DfState, Phase, TURN_LIMIT};
 use super::super::tables::{allowance, Ground};
 use super::super::unit::{Action, BattalionId, Order};
+use super::plan::{reckoned, zone};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, TablePoint};
@@ -126,11 +130,32 @@ fn wanted(field: &Battlefield, s: &DfState, side: Side) -> Vec<(BattalionId, Ord
     match side {
         Side::Attacker => {
             let posts = flank_posts(field, s, side);
-            bs.iter()
+            let mut out: Vec<(BattalionId, Order)> = bs
+                .iter()
                 .skip(1)
                 .zip(posts)
                 .map(|(&b, p)| (b, order(Action::Attack, p)))
-                .collect()
+                .collect();
+            // Every attack, the first battalion's too, goes in behind its own barrages.
+            for &b in &bs {
+                let written = s.battalion(b).and_then(|x| x.order);
+                let Some(o) = out.iter().find(|x| x.0 == b).map(|x| x.1).or(written) else {
+                    continue;
+                };
+                if o.action != Action::Attack {
+                    continue;
+                }
+                let timed = Order {
+                    start_turn: after_barrage(s, side, b, o.feature),
+                    ..o
+                };
+                match out.iter_mut().find(|x| x.0 == b) {
+                    Some(x) => x.1 = timed,
+                    None if Some(timed) != written => out.push((b, timed)),
+                    None => {}
+                }
+            }
+            out
         }
         Side::Defender => {
             if bs.len() < 2 {
@@ -154,6 +179,34 @@ fn wanted(field: &Battlefield, s: &DfState, side: Side) -> Vec<(BattalionId, Ord
                 .collect()
         }
     }
+}
+
+/// The turn an attack on feature `f` by battalion `b` should start: the first from which its
+/// quickest company, coming on at a full move a turn, enters the beaten zone there no sooner than
+/// the turn of its own side's last planned barrage on it (the barrage lands at the start of the
+/// side's part, before its move). Turn 1 when nothing is planned there, or when a company stands
+/// in that zone already (waiting would keep it under the shells).
+fn after_barrage(s: &DfState, side: Side, b: BattalionId, f: u16) -> u32 {
+    let last = s
+        .batteries()
+        .iter()
+        .filter(|x| x.side == side)
+        .flat_map(|x| x.plan.iter())
+        .filter(|p| p.feature == f)
+        .map(|p| p.turn)
+        .max();
+    let (Some(last), Some(at)) = (last, s.features().get(f as usize).map(|x| x.at)) else {
+        return 1;
+    };
+    let cs = attack_companies(s, b);
+    if cs.iter().any(|u| distance(u.at, at) <= zone()) {
+        return 1;
+    }
+    let moves = cs
+        .iter()
+        .filter_map(|u| (1..=TURN_LIMIT).find(|&m| distance(reckoned(u, at, m, 1.0), at) <= zone()))
+        .min();
+    moves.map_or(1, |n| (last + 1).saturating_sub(n).clamp(1, TURN_LIMIT))
 }
 
 /// The next order the bot writes before the battle, if any differs from what it wants.

@@ -27,7 +27,7 @@ use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint
 
 /// How far from a feature a unit must stand to be counted in its beaten zone (its base edge
 /// within 3″ of the point).
-fn zone() -> f64 {
+pub(super) fn zone() -> f64 {
     beaten_zone() + footprint()
 }
 
