@@ -835,3 +835,34 @@ fn a_tanks_fieldpiece_stays_set_up_and_fires_instead_of_being_pushed_every_turn(
         "the fieldpiece fired {shells} rounds in 18 turns"
     );
 }
+
+#[test]
+fn the_bot_shoots_a_gatlings_gunners_before_a_rifleman_as_easy_to_hit() {
+    use omms::tactical::ruleset::BotLevel;
+    use rand::SeedableRng;
+    // A rifleman 10″ south of a Gatling's two gunners and of a rifleman, all in the open and
+    // within the same range band: one hit on a gunner silences the Gatling (two trained men
+    // serve it), so the bot's shot goes there whenever it hits (the planner tries every shot on
+    // the same roll; a miss leaves them all level and it takes the first, the rifleman).
+    let f = table();
+    let s = position(&[
+        (D, FOOT, RIFLE, MAN, at(24.0, 20.0), 0),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(20.0, 20.0), 1),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(22.0, 20.0), 1),
+        (A, FOOT, RIFLE, MAN, at(22.0, 30.0), 2),
+    ])
+    .to_team(TeamId(1))
+    .gun(HeavyKind::Gatling, at(21.0, 21.0))
+    .phase(Phase::Fire(A))
+    .build();
+    let (mut gunners, mut rifleman) = (0, 0);
+    for seed in 0..40u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        match omms::tactical::bot::choose(&Omog19c, BotLevel::Captain, &f, &s, &mut rng) {
+            Some(OmogCommand::Shoot { target, .. }) if target == FigureId(0) => rifleman += 1,
+            Some(OmogCommand::Shoot { .. }) => gunners += 1,
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    assert!(gunners >= 10, "gunners {gunners}, rifleman {rifleman}");
+}
