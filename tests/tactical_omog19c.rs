@@ -859,7 +859,10 @@ fn the_bot_shoots_a_gatlings_gunners_before_a_rifleman_as_easy_to_hit() {
     for seed in 0..40u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         match omms::tactical::bot::choose(&Omog19c, BotLevel::Captain, &f, &s, &mut rng) {
-            Some(OmogCommand::Shoot { target, .. }) if target == FigureId(0) => rifleman += 1,
+            Some(OmogCommand::Shoot {
+                target: FigureId(0),
+                ..
+            }) => rifleman += 1,
             Some(OmogCommand::Shoot { .. }) => gunners += 1,
             other => panic!("seed {seed}: {other:?}"),
         }

@@ -454,7 +454,8 @@ pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64
 /// What a loaded gun with the crew to fire it is worth beyond its men, in figures. Without it
 /// a Gatling gunner counted for no more than a rifleman, so the attack shot whoever was easiest
 /// to hit while the fort's Gatling, served by its two gunners to the last burst, cut it down
-/// (Encamp, Invader against a fort: four men of eight in the first burst).
+/// (Encamp, Invader against a fort: five of the attack's eight men fell in the first turn,
+/// most of them under one burst).
 const GUN_SERVED: f64 = 2.0;
 
 /// The gunners of `g`'s team still standing and not hit this phase (a hit man falls at the
