@@ -511,6 +511,65 @@ fn forces_deploy_as_teams_of_four_with_an_officer_per_squad() {
     }
 }
 
+/// The houses each garrison team's men stand in, team by team in deployment order.
+fn garrison_houses(f: &Battlefield, s: &OmogState) -> Vec<Vec<usize>> {
+    use omms::tactical::omog::room::houses_at;
+    s.teams()
+        .iter()
+        .filter(|t| t.side() == D && t.garrison())
+        .map(|t| {
+            let mut hs: Vec<usize> = s
+                .figures()
+                .iter()
+                .filter(|m| m.team() == t.id())
+                .flat_map(|m| houses_at(f, m.pos()))
+                .collect();
+            hs.sort_unstable();
+            hs.dedup();
+            hs
+        })
+        .collect()
+}
+
+#[test]
+fn a_settlements_garrison_holds_the_houses_nearest_the_objective() {
+    // RULINGS §9: a settlement's dice start in its houses nearest the objective. A Guard's own
+    // two dice come first in its force and stand round the objective; they must not use up the
+    // nearest houses (they did, and the garrison stood in the third nearest).
+    for fortified in [false, true] {
+        let f = encamp(fortified);
+        let nearest = f.houses_near_objective(inches(12.0));
+        assert!(nearest.len() >= 4, "Encamp has houses round its objective");
+        let s = deploy(
+            &f,
+            &fight(
+                dice(UnitType::Invader, 2, 0, false),
+                dice(UnitType::Guard, 2, if fortified { 2 } else { 1 }, fortified),
+            ),
+            1,
+        );
+        let held = garrison_houses(&f, &s);
+        assert_eq!(held.len(), if fortified { 2 } else { 1 });
+        // The first garrison (the fort's Gatling team, or the village's riflemen) in the nearest
+        // house; a second fills the nearest with room (the Guard's own teams, 2″ out, may
+        // stand in one), and no garrison is pushed out past the fourth nearest.
+        assert!(
+            held[0].contains(&nearest[0]),
+            "fortified {fortified}: the garrison stands in houses {:?}, nearest are {:?}",
+            held[0],
+            &nearest[..4]
+        );
+        let rank = |h: &usize| nearest.iter().position(|n| n == h).unwrap_or(usize::MAX);
+        for hs in &held {
+            let best = hs.iter().map(rank).min().unwrap_or(usize::MAX);
+            assert!(
+                best < 4,
+                "fortified {fortified}: a garrison in houses {hs:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn two_hundred_auto_battles_keep_every_rule_and_fortified_defenders_do_better() {
     let forces = |fortified: bool| Forces {
@@ -775,4 +834,38 @@ fn a_tanks_fieldpiece_stays_set_up_and_fires_instead_of_being_pushed_every_turn(
         shells >= 6,
         "the fieldpiece fired {shells} rounds in 18 turns"
     );
+}
+
+#[test]
+fn the_bot_shoots_a_gatlings_gunners_before_a_rifleman_as_easy_to_hit() {
+    use omms::tactical::ruleset::BotLevel;
+    use rand::SeedableRng;
+    // A rifleman 10″ south of a Gatling's two gunners and of a rifleman, all in the open and
+    // within the same range band: one hit on a gunner silences the Gatling (two trained men
+    // serve it), so the bot's shot goes there whenever it hits (the planner tries every shot on
+    // the same roll; a miss leaves them all level and it takes the first, the rifleman).
+    let f = table();
+    let s = position(&[
+        (D, FOOT, RIFLE, MAN, at(24.0, 20.0), 0),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(20.0, 20.0), 1),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(22.0, 20.0), 1),
+        (A, FOOT, RIFLE, MAN, at(22.0, 30.0), 2),
+    ])
+    .to_team(TeamId(1))
+    .gun(HeavyKind::Gatling, at(21.0, 21.0))
+    .phase(Phase::Fire(A))
+    .build();
+    let (mut gunners, mut rifleman) = (0, 0);
+    for seed in 0..40u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        match omms::tactical::bot::choose(&Omog19c, BotLevel::Captain, &f, &s, &mut rng) {
+            Some(OmogCommand::Shoot {
+                target: FigureId(0),
+                ..
+            }) => rifleman += 1,
+            Some(OmogCommand::Shoot { .. }) => gunners += 1,
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    assert!(gunners >= 10, "gunners {gunners}, rifleman {rifleman}");
 }

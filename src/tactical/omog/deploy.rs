@@ -196,9 +196,17 @@ pub fn deploy<K: Kit>(
     let def = plans[1];
     let def_squads = squads_of(def.len());
     for (k, plan) in def.iter().enumerate() {
-        let (centre, house) = match (plan.garrison, house_iter.next()) {
-            (true, Some(&h)) => (field.areas[h].top, Some(h)),
-            _ => {
+        // Only a garrison takes a house: a unit's dice come first in a force, and when they took
+        // one each the settlement's garrison stood in the third or fourth nearest house, or out
+        // in the open where there were no more.
+        let house = if plan.garrison {
+            house_iter.next()
+        } else {
+            None
+        };
+        let (centre, house) = match house {
+            Some(&h) => (field.areas[h].top, Some(h)),
+            None => {
                 // In a ring 2″ out from the objective, on the side the attack comes from.
                 let b = edge_bearing + (field_k as f64 - 1.0) * 40.0;
                 field_k += 1;

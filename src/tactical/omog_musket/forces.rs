@@ -131,9 +131,11 @@ pub const FORT_MEN: usize = 2;
 /// Riflemen in the team a Tank's gun die brings (no artillery in Musket); the rest of the team
 /// are musketeers. A whole team of rifles outshot the defender's muskets from beyond their
 /// reach and won a Tank v Guard 53% of the time against dice of 35% (Andorra and Liechtenstein,
-/// 8 battles a row, settlement dice a whole team); three rifles 39%, two 27%, one 17%. Only
+/// 8 battles a row, settlement dice a whole team); three rifles 39%, two 27%, one 17%. Since a
+/// Guard's second die is half a team ("Men per die") three rifles won 54% and a 4-dice Tank v
+/// fort 35% (dice 31%); two 45% and 26% (16 battles a row; docs/rules/omog_musket.md). Only
 /// the strategic game's gun die: a hand-written `riflemen` element is all rifles.
-pub const GUN_RIFLES: usize = 3;
+pub const GUN_RIFLES: usize = 2;
 
 fn plans(force: &Force, side: Side) -> Vec<TeamPlan<Weapon>> {
     let men = men(force, side, &SIZES);
