@@ -302,12 +302,8 @@ pub(super) struct Ctx<'a> {
 }
 
 /// The share of a `normal` or `hard` bot's units that may sit in garrisons (the base's own
-/// garrison is always kept). At 0.4, with one unit at most outside the base, `normal` left
-/// settlements bare that `easy`, which garrisons every threat, walked into: easy 48–51 normal
-/// over 100 Andorra games, against 38–58 with threat-graded garrisons within 0.6 of the units
-/// (and 22–67 within all of them, but then four-seat Andorra games stalled: 1 of 8 decided).
-/// Not yet paid for: four-seat Malta, seeds 1–4, went from 3 of 4 decided to 0 of 4.
-const GARRISON_SHARE: f64 = 0.6;
+/// garrison is always kept).
+const GARRISON_SHARE: f64 = 0.4;
 
 /// How much farther than the straight line a point counts for an army when no major road
 /// joins it to the goal ([`Ctx::way`]); the objective's distance counts such units alike.
@@ -430,8 +426,8 @@ impl<'a> Ctx<'a> {
 
     /// Units a settlement of mine should keep inside: none where no enemy can strike next turn,
     /// more the stronger the threat; the base always keeps one. `easy` garrisons every threat;
-    /// the others within a share of their units ([`GARRISON_SHARE`]), so an army is left to
-    /// take things.
+    /// the others keep garrisons lean (a settlement lost can be won back, an army sitting in
+    /// forts wins nothing), leaner still when far ahead.
     pub fn garrison_wanted(&self, s: &Settlement) -> usize {
         let alone = self.garrison_alone(s);
         if !self.style.concentrate {
@@ -474,24 +470,37 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// What one settlement would keep inside on its own threat alone: more the more enemy dice
-    /// can strike it next turn. The cap on the whole ([`GARRISON_SHARE`]) is what keeps
-    /// `normal`'s army in the field, not a leaner table: with one defender at most, its
-    /// settlements fell one by one to `easy`'s single attacks.
+    /// What one settlement would keep inside on its own threat alone.
     fn garrison_alone(&self, s: &Settlement) -> usize {
         let threat = self.threat(s.pos());
         let base = self.state.player(self.me).base() == Some(s.id());
-        let want = match threat {
-            0 => 0,
-            1..=2 => 1,
-            3..=5 => 2,
-            _ => 3,
-        };
-        if base {
-            want.max(1)
-        } else {
-            want
+        if !self.style.concentrate {
+            let want = match threat {
+                0 => 0,
+                1..=2 => 1,
+                3..=5 => 2,
+                _ => 3,
+            };
+            return if base { want.max(1) } else { want };
         }
+        let ahead = self.ahead();
+        match (base, threat) {
+            (true, 0..=3) => 1,
+            (true, _) => 2,
+            (false, 0) => 0,
+            (false, 1..=3) => usize::from(!ahead),
+            (false, _) => 1,
+        }
+    }
+
+    /// Whether I am clearly the strongest: half as strong again as anyone else.
+    pub fn ahead(&self) -> bool {
+        let mine = self.strength(self.me);
+        self.state
+            .active_players()
+            .into_iter()
+            .filter(|p| *p != self.me)
+            .all(|p| mine >= 1.5 * self.strength(p))
     }
 
     /// The defenders of `s` the garrison keeps, strongest defenders first; the rest may leave.
