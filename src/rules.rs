@@ -83,7 +83,7 @@ pub use creation_total::{creation_total, settlement_points, upkeep};
 pub use error::RuleError;
 pub use event::{Event, Loss, Outcome, Recruit};
 pub use execute::execute;
-pub use game::{Game, TurnHash};
+pub use game::{DeclinedTrade, Game, TurnHash};
 pub use hash::{fnv1a, state_hash, StateHash};
 pub use ids::{CardId, Dice, Food, MapPoint, PlayerId, Points, SettlementId, UnitId};
 pub use legal::{cheapest_set, legal_commands};

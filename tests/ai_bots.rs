@@ -180,3 +180,64 @@ fn the_general_beats_the_random_bot_on_the_table() {
     }
     assert!(general_wins >= 27, "general won {general_wins} of 30");
 }
+
+/// Two `normal` bots on the table. A seat whose offer was declined asks that seat for nothing
+/// the next round and not for the same card for six rounds (issue 14: `normal` asked for the
+/// same card nearly every turn and none was taken). The record of refusals comes from the
+/// game's log, so a game cut short, saved and continued plays on exactly as the whole one.
+#[test]
+fn a_declined_offer_is_not_made_again_soon_even_across_a_save() {
+    let board = board();
+    let names = ["normal", "normal"];
+    // Plays to the end of turn `until`; the offers made, with their turns.
+    let run = |game: &mut Game, until: u32| {
+        let mut seats = bots(&names);
+        let mut offers: Vec<(u32, ProposeTrade)> = Vec::new();
+        while game.state().turn() <= until {
+            let turn = game.state().turn();
+            let Some(done) = step(game, &board, &mut seats, Limits::turns(until)).unwrap() else {
+                break;
+            };
+            if let Command::ProposeTrade(t) = done.command {
+                offers.push((turn, t));
+            }
+        }
+        offers
+    };
+    let mut whole = Game::new(setup(&["Red", "Blue"]), 21).unwrap();
+    let offers = run(&mut whole, 120);
+    let declined = whole.declined_trades(&board).unwrap().to_vec();
+    assert!(
+        declined.len() >= 3,
+        "too few refusals to judge: {declined:?}"
+    );
+    let faces = |t: &[CardId]| t.iter().map(|c| Card::from_id(*c)).collect::<Vec<_>>();
+    // Two seats: a round is two turns, and whoever is asked was asked by the other.
+    for (turn, offer) in &offers {
+        for d in declined
+            .iter()
+            .filter(|d| d.with == offer.with && d.turn < *turn)
+        {
+            let ago = turn - d.turn;
+            assert!(
+                ago >= 2 * 2,
+                "asked again {ago} turns after {d:?}: {offer:?}"
+            );
+            assert!(
+                faces(&d.take) != faces(&offer.take) || ago >= 6 * 2,
+                "the same card asked again {ago} turns after {d:?}"
+            );
+        }
+    }
+
+    let mut first = Game::new(setup(&["Red", "Blue"]), 21).unwrap();
+    run(&mut first, 40);
+    assert!(
+        !first.declined_trades(&board).unwrap().is_empty(),
+        "no refusal before the cut"
+    );
+    let mut resumed = Game::from_json(&first.to_json()).unwrap();
+    run(&mut resumed, 120);
+    assert_eq!(resumed.commands(), whole.commands());
+    assert_eq!(resumed.declined_trades(&board).unwrap(), &declined[..]);
+}

@@ -429,3 +429,54 @@ fn normal_army_keeps_off_road_scraps() {
         );
     }
 }
+
+/// Red, two clubs short of a set, asks Blue for the club that completes it. Told that Blue
+/// declined that very offer last round, Red asks Blue nothing this turn; three rounds on it
+/// asks, but for another card; six rounds on, Blue's hand has turned over and the same card
+/// may be asked again (issue 14: `normal` asked for the same card nearly every turn).
+#[test]
+fn normal_does_not_repeat_a_declined_offer() {
+    let board = valley();
+    let mut sc = bases();
+    sc.hand(RED, &cards("9C 4C 2H 3S 5D"))
+        .hand(BLUE, &cards("KS 4D 7H"));
+    sc.turn(RED, Phase::Main, 21);
+    let state = sc.build(&board).unwrap();
+    let offer = |declined: &[DeclinedTrade]| -> Option<ProposeTrade> {
+        let mut state = state.clone();
+        let mut bot = General::new(Level::Normal);
+        let mut done = Vec::new();
+        while state.phase() == Phase::Main && state.actor() == RED && done.len() < 50 {
+            let view = SeatView::of(&state, RED).with_declined(declined);
+            let cmd = bot.choose(&view, &board, &done, &mut bot_rng(0, 0, done.len()));
+            if let Command::ProposeTrade(t) = cmd {
+                return Some(t);
+            }
+            execute(&mut state, &board, &cmd).unwrap();
+            done.push(cmd);
+        }
+        None
+    };
+    let first = offer(&[]).expect("Red asks for a club");
+    let refused = |rounds_ago: u32| DeclinedTrade {
+        turn: 21 - 2 * rounds_ago,
+        from: RED,
+        with: BLUE,
+        give: first.give.clone(),
+        take: first.take.clone(),
+    };
+    assert_eq!(offer(&[refused(1)]), None, "Blue was asked again at once");
+    let later = offer(&[refused(3)]).expect("three rounds on, Red asks again");
+    assert_ne!(later.take, first.take, "the same card was asked again");
+    assert_eq!(
+        offer(&[refused(6)]).map(|t| t.take),
+        Some(first.take.clone())
+    );
+    // Blue's refusal of an offer from someone else tells Red nothing of its own offers.
+    let not_mine = DeclinedTrade {
+        from: BLUE,
+        with: RED,
+        ..refused(1)
+    };
+    assert_eq!(offer(&[not_mine]), Some(first));
+}

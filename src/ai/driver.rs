@@ -101,7 +101,8 @@ pub fn step(
         // The bot sees only what its seat may: its view of the state, and this turn's commands
         // as that seat saw them (everything in a turn comes from the player whose turn it is,
         // but for answers, which hide nothing).
-        let view = SeatView::of(game.state(), seat);
+        let declined = game.declined_trades(board).map(<[_]>::to_vec);
+        let view = SeatView::of(game.state(), seat).with_declined(&declined.unwrap_or_default());
         let current = game.state().current_player();
         let seen: Vec<Command> = this_turn(game)
             .iter()

@@ -9,8 +9,9 @@ use super::error::RuleError;
 use super::event::Event;
 use super::execute::execute;
 use super::hash::{state_hash, StateHash};
+use super::ids::{CardId, PlayerId};
 use super::options::{GameSetup, SetupError};
-use super::state::State;
+use super::state::{Pending, State};
 
 /// The state hash when a turn began.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +24,35 @@ pub struct TurnHash {
     pub hash: StateHash,
 }
 
+/// A trade offer that was declined. That it was declined is public (every seat saw the
+/// answer); its cards are known only to the two who traded ([`SeatView`](super::SeatView)
+/// hides them from the rest).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclinedTrade {
+    /// The turn it was offered in ([`State::turn`]).
+    pub turn: u32,
+    /// Who offered.
+    pub from: PlayerId,
+    /// Who declined.
+    pub with: PlayerId,
+    /// Cards offered.
+    pub give: Vec<CardId>,
+    /// Cards asked for (named by face).
+    pub take: Vec<CardId>,
+}
+
+/// The declined trades of a game, worked out from its log: `None` for a game restored from a
+/// save until the log is replayed ([`Game::declined_trades`]). Derived from the commands, so
+/// two games equal in every other part are equal whatever this holds.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Declined(pub(super) Option<Vec<DeclinedTrade>>);
+
+impl PartialEq for Declined {
+    fn eq(&self, _: &Declined) -> bool {
+        true
+    }
+}
+
 /// A game: its setup and seed, the commands accepted so far, and the current state.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game {
@@ -31,6 +61,7 @@ pub struct Game {
     pub(super) commands: Vec<Command>,
     pub(super) turn_hashes: Vec<TurnHash>,
     pub(super) state: State,
+    pub(super) declined: Declined,
 }
 
 impl Game {
@@ -43,6 +74,7 @@ impl Game {
             commands: Vec::new(),
             turn_hashes: Vec::new(),
             state,
+            declined: Declined(Some(Vec::new())),
         })
     }
 
@@ -59,7 +91,31 @@ impl Game {
     /// leave no trace.
     pub fn submit(&mut self, board: &dyn Board, cmd: Command) -> Result<Vec<Event>, RuleError> {
         let turn_before = self.state.turn();
+        let offer = match (&cmd, self.state.pending().first()) {
+            (
+                Command::RespondTrade(_),
+                Some(Pending::Trade {
+                    from,
+                    with,
+                    give,
+                    take,
+                }),
+            ) => Some(DeclinedTrade {
+                turn: turn_before,
+                from: *from,
+                with: *with,
+                give: give.clone(),
+                take: take.clone(),
+            }),
+            _ => None,
+        };
         let events = execute(&mut self.state, board, &cmd)?;
+        let declined = events
+            .iter()
+            .any(|e| matches!(e, Event::TradeDeclined { .. }));
+        if let (Some(offer), true, Some(record)) = (offer, declined, self.declined.0.as_mut()) {
+            record.push(offer);
+        }
         self.commands.push(cmd);
         if self.state.turn() != turn_before {
             self.turn_hashes.push(TurnHash {
@@ -90,5 +146,24 @@ impl Game {
     /// The current state.
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    /// Every trade offer declined so far, oldest first. A game restored from a save learns them
+    /// by replaying its log on `board` the first time it is asked (the save holds only the log),
+    /// so a game played on from a save sees the same record as one never stopped; `None` if the
+    /// log does not replay.
+    pub fn declined_trades(&mut self, board: &dyn Board) -> Option<&[DeclinedTrade]> {
+        if self.declined.0.is_none() {
+            let replayed = super::replay::replay(
+                &self.setup,
+                self.seed,
+                &self.commands,
+                &self.turn_hashes,
+                board,
+            )
+            .ok()?;
+            self.declined = replayed.declined;
+        }
+        self.declined.0.as_deref()
     }
 }

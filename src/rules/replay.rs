@@ -99,6 +99,7 @@ impl Game {
         Ok(Game {
             setup,
             seed,
+            declined: super::game::Declined(commands.is_empty().then(Vec::new)),
             commands,
             turn_hashes,
             state: snapshot,

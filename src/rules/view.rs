@@ -25,6 +25,7 @@ use rand_chacha::ChaCha8Rng;
 use super::cards::all_card_ids;
 use super::command::{Command, ProposeTrade};
 use super::event::Event;
+use super::game::DeclinedTrade;
 use super::ids::{CardId, PlayerId};
 use super::state::{Pending, State};
 use crate::dice::shuffle;
@@ -34,6 +35,7 @@ use crate::dice::shuffle;
 pub struct SeatView {
     seat: PlayerId,
     state: State,
+    declined: Vec<DeclinedTrade>,
 }
 
 fn hidden(cards: &[CardId]) -> Vec<CardId> {
@@ -75,7 +77,44 @@ impl SeatView {
             .collect();
         // The real stream would tell the next dice and shuffles; this one tells nothing.
         view.rng = ChaCha8Rng::seed_from_u64(u64::from(seat.0));
-        SeatView { seat, state: view }
+        SeatView {
+            seat,
+            state: view,
+            declined: Vec::new(),
+        }
+    }
+
+    /// With the game's declined trade offers ([`Game::declined_trades`](super::Game::declined_trades)),
+    /// as the seat saw them: who offered and who declined are public, the cards only the two
+    /// who traded know.
+    pub fn with_declined(mut self, declined: &[DeclinedTrade]) -> SeatView {
+        let seat = self.seat;
+        self.declined = declined
+            .iter()
+            .map(|d| {
+                let party = seat == d.from || seat == d.with;
+                DeclinedTrade {
+                    give: if party {
+                        d.give.clone()
+                    } else {
+                        hidden(&d.give)
+                    },
+                    take: if party {
+                        d.take.clone()
+                    } else {
+                        hidden(&d.take)
+                    },
+                    ..d.clone()
+                }
+            })
+            .collect();
+        self
+    }
+
+    /// The trade offers declined so far as the seat saw them (empty unless the view was given
+    /// them with [`SeatView::with_declined`]).
+    pub fn declined_trades(&self) -> &[DeclinedTrade] {
+        &self.declined
     }
 
     /// The seat looking.

@@ -4,7 +4,7 @@ use super::Ctx;
 use crate::map::PlaceKind;
 use crate::rules::{
     cheapest_set, BuildSettlement, Card, CardId, Command, Fortify, GrowFood, Location, PlayRoyal,
-    PlayTank, ProposeTrade, RaiseUnit, Rank, SettlementId, Suit, SwapDiamond, UnitType,
+    PlayTank, PlayerId, ProposeTrade, RaiseUnit, Rank, SettlementId, Suit, SwapDiamond, UnitType,
 };
 
 /// The next card play worth making in the main phase, if any.
@@ -248,10 +248,34 @@ pub(crate) fn hand_value(hand: &[CardId], ct: u32) -> f64 {
     v
 }
 
+/// Rounds after a declined offer before the same seat is asked for the same face again: its
+/// hand has turned over by then. Without this `normal` asked for the same card nearly every
+/// turn (Andorra, seed 1: 39 offers, none taken).
+const REASK_ROUNDS: u32 = 6;
+/// Rounds after a declined offer before the same seat is asked for anything.
+const PAUSE_ROUNDS: u32 = 2;
+
+/// Whether `with` declined an offer of mine lately: any offer within [`PAUSE_ROUNDS`], or one
+/// asking for `take`'s face within [`REASK_ROUNDS`]. The record is public (my view holds my own
+/// offers' cards), so a fresh bot asks the same.
+fn declined_lately(ctx: &Ctx, with: PlayerId, take: Option<CardId>) -> bool {
+    let turn = ctx.state.turn();
+    let seats = ctx.state.players().len() as u32;
+    ctx.view.declined_trades().iter().any(|d| {
+        let ago = turn.saturating_sub(d.turn);
+        let same =
+            take.is_some_and(|t| d.take.len() == 1 && Card::from_id(d.take[0]) == Card::from_id(t));
+        d.from == ctx.me
+            && d.with == with
+            && (ago < PAUSE_ROUNDS * seats || (same && ago < REASK_ROUNDS * seats))
+    })
+}
+
 /// One trade a turn, asked by face since the other hands are hidden: the card that would
 /// complete a set soonest (the one-for-one swap that improves my hand most if they hold it),
 /// for my least useful card, offered to the player with the fewest settlement points (never
-/// helping the leader). Whether they hold it is theirs to know; most offers are refused.
+/// helping the leader). Whether they hold it is theirs to know; most offers are refused, and a
+/// refused one is not made again soon ([`declined_lately`]).
 fn trade(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
     if !ctx.style.cards
         || this_turn
@@ -269,12 +293,18 @@ fn trade(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
         .into_iter()
         .filter(|p| *p != ctx.me && !ctx.state.player(*p).hand().is_empty())
         .min_by_key(|p| (ctx.state.points(*p), *p))?;
+    if declined_lately(ctx, with, None) {
+        return None;
+    }
     let mut best: Option<(f64, Command)> = None;
     for suit in [Suit::Clubs, Suit::Spades] {
         for rank in (2..=10).map(Rank::Number) {
             let Some(take) = Card::new(rank, suit).face_id() else {
                 continue;
             };
+            if declined_lately(ctx, with, Some(take)) {
+                continue;
+            }
             for &give in hand {
                 if Card::from_id(give).is_royal() {
                     continue;
