@@ -10,14 +10,16 @@
 //! the battlefield's routes, attacking rifle companies in bounds ([`bounds`]: never into the
 //! reach of more enemy companies than they stand under now); HQs keep their companies in command
 //! ([`command`]). The stronger level (`general`) weighs its moves for cover and the enemy's eyes
-//! ([`general`]); the fast one (`captain`, auto-resolve's) takes the first that goes. It decides
-//! from its side's [`DfView`]: the enemy's written orders and coming fire plan are hidden.
+//! ([`general`]); the fast one (`captain`, auto-resolve's) takes the first that goes. Before the
+//! battle it chooses what its Tank and fortification dice bring by the ground ([`equip`]). It
+//! decides from its side's [`DfView`]: the enemy's written orders and coming fire plan are hidden.
 
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 mod bounds;
 mod command;
+pub mod equip;
 mod general;
 mod orders;
 mod plan;
@@ -204,6 +206,7 @@ pub fn candidates(field: &Battlefield, s: &DfState) -> Vec<DfCommand> {
     match (s.phase(), s.pending()) {
         (Phase::Over, _) => {}
         (Phase::Orders(side), _) => {
+            out.extend(equip::choose(field, s, side));
             out.extend(orders::write(field, s, side));
             out.extend(plan_line(field, s, side));
             out.push(DfCommand::OrdersDone);
@@ -263,7 +266,8 @@ pub fn choose(
     match (s.phase(), s.pending()) {
         // The first unit with a move, without working out everyone's (the same choice as the
         // head of `candidates`, at a fraction of the cost).
-        (Phase::Orders(side), _) => orders::write(field, s, side)
+        (Phase::Orders(side), _) => equip::choose(field, s, side)
+            .or_else(|| orders::write(field, s, side))
             .or_else(|| plan_line(field, s, side))
             .or(Some(DfCommand::OrdersDone)),
         (Phase::Move(side), None) => {

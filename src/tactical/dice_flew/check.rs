@@ -10,7 +10,7 @@ use super::refusal::Refusal;
 use super::state::{DfState, Pending, Phase, TURN_LIMIT};
 use super::tables::engaged;
 use super::telephone::check_lay;
-use super::unit::{Action, BattalionId, Order, Unit, UnitId};
+use super::unit::{Action, BattalionId, Kind, Order, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
@@ -251,6 +251,24 @@ fn check_plan_change(
     }
 }
 
+/// An equipment choice: the acting side's company, from a die that leaves a choice, made one
+/// of that die's kinds and not the one it is.
+fn check_equip(s: &DfState, side: Side, id: UnitId, kind: Kind) -> Result<(), Refusal> {
+    let u = own_unit(s, side, id)?;
+    let options = u.equip_options();
+    let why = if options.is_empty() {
+        "only a Tank's armour die or a fortification's machine-gun die leaves a choice".to_string()
+    } else if !options.contains(&kind) {
+        let names: Vec<&str> = options.iter().map(|k| k.name()).collect();
+        format!("its die brings {}", names.join(" or "))
+    } else if u.kind == kind {
+        "it is so equipped already".to_string()
+    } else {
+        return Ok(());
+    };
+    Err(Refusal::Equip(u.label(), why))
+}
+
 /// Whether the command is legal now.
 pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Refusal> {
     let Some(side) = actor(s) else {
@@ -309,6 +327,14 @@ pub fn check(field: &Battlefield, s: &DfState, cmd: &DfCommand) -> Result<(), Re
                 return Err(Refusal::NotNow("patrols rejoin in your side's movement"));
             }
             check_rejoin(s, side, *patrol).map(|_| ())
+        }
+        DfCommand::Equip { unit, kind } => {
+            if phase != Phase::Orders(side) {
+                return Err(Refusal::NotNow(
+                    "a die's equipment is chosen before the battle, with the orders",
+                ));
+            }
+            check_equip(s, side, *unit, *kind)
         }
         DfCommand::OrdersDone => match phase {
             Phase::Orders(_) => Ok(()),

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::artillery::{BatteryId, PlannedShot};
-use super::unit::{BattalionId, Order, UnitId};
+use super::unit::{BattalionId, Kind, Order, UnitId};
 use crate::tactical::table::TablePoint;
 
 /// A player's command.
@@ -24,6 +24,15 @@ pub enum DfCommand {
         battery: BatteryId,
         /// When and where.
         shot: PlannedShot,
+    },
+    /// Before the battle, with the orders: equip a company from a die that leaves a choice (a
+    /// Tank's armour die: a medium tank or armoured cars; a fortification's machine-gun die: an
+    /// MG company or field guns) as the other thing its die may be.
+    Equip {
+        /// Which company.
+        unit: UnitId,
+        /// What it is to be.
+        kind: Kind,
     },
     /// The side's orders are written.
     OrdersDone,

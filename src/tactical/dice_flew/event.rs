@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::artillery::{BatteryId, PlannedShot};
 use super::state::Pending;
-use super::unit::{BattalionId, Order, UnitId};
+use super::unit::{BattalionId, Kind, Order, UnitId};
 use crate::tactical::ruleset::{BattleOutcome, Side};
 use crate::tactical::table::TablePoint;
 
@@ -37,6 +37,16 @@ pub enum DfEvent {
         battalion: BattalionId,
         /// The order.
         order: Order,
+    },
+    /// A side equipped a die's company as the other thing its die may be (before the battle);
+    /// it stands at `at`, the nearest ground its new kind may stand on.
+    Equipped {
+        /// Which company.
+        unit: UnitId,
+        /// What it now is.
+        kind: Kind,
+        /// Where it stands.
+        at: TablePoint,
     },
     /// A line of a battery's fire plan was written.
     FirePlanned {

@@ -28,6 +28,17 @@ use crate::tactical::table::{compass_bearing, distance, inches, TablePoint};
 
 type Out<'a> = Emitter<'a, DfState>;
 
+/// Where a company re-equipped as `kind` stands: where it stood if its new kind may stand
+/// there, else the nearest ground it may (field guns cannot be dragged into a house).
+pub fn equipped_at(field: &Battlefield, s: &DfState, unit: UnitId, kind: Kind) -> TablePoint {
+    let mut lifted = s.clone();
+    let u = &mut lifted.units[unit.0 as usize];
+    let was = u.at;
+    // Off the table while its own spot is sought, so that it does not crowd itself.
+    u.at = [-1e9, -1e9];
+    super::forces::free_spot(field, &lifted, kind, was)
+}
+
 /// Check, roll, and apply: the events of one command.
 pub fn execute(
     field: &Battlefield,
@@ -42,6 +53,14 @@ pub fn execute(
             battalion: *battalion,
             order: *order,
         }),
+        DfCommand::Equip { unit, kind } => {
+            let at = equipped_at(field, out.state(), *unit, *kind);
+            out.emit(DfEvent::Equipped {
+                unit: *unit,
+                kind: *kind,
+                at,
+            })
+        }
         DfCommand::PlanFire { battery, shot } => out.emit(DfEvent::FirePlanned {
             battery: *battery,
             shot: *shot,

@@ -4,8 +4,9 @@
 //! What each die brings: foot → a rifle company (an attacking battalion's first with an HMG,
 //! any facing armour with bazookas, a garrison facing armour with an anti-tank gun too); horse →
 //! a troop of armoured cars (the period's mounted arm); guns → a battery of two field guns; mg →
-//! a machine-gun company (a fortification's die); armour → one medium tank. Every side also
-//! brings its army commander (CO) with staff and escort, and an HQ for every battalion of up to
+//! a machine-gun company (a fortification's die), or field guns if its side so equips it;
+//! armour → one medium tank, or armoured cars (`DfCommand::Equip`, before the battle). Every
+//! side also brings its army commander (CO) with staff and escort, and an HQ for every battalion of up to
 //! four companies. Named troop types add companies with radios, open-topped tank destroyers and
 //! off-table batteries (each with a forward observer on the table, attached to the side's first
 //! battalion).
@@ -125,13 +126,34 @@ pub fn battery_guns(e: &Element) -> Option<Guns> {
 /// armour. A hand-written `medium-tanks` troop keeps its three.
 pub const TANKS_A_DIE: u8 = 1;
 
-/// A unit for an element: its kind's, with the radio or open top the troop type names.
-pub(super) fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) -> Unit {
-    let mut u = unit(id, side, kind_of(e), e.quality, at);
-    if e.troop.is_none() && e.arm == Arm::Armour {
+/// The unit a strategic die of `arm` brings when equipped as `kind` (one of the die's
+/// [`Unit::equip_options`], or its arm's only kind): a die's armour is [`TANKS_A_DIE`] tanks.
+pub fn die_unit(
+    id: UnitId,
+    side: Side,
+    arm: Arm,
+    kind: Kind,
+    quality: Quality,
+    at: TablePoint,
+) -> Unit {
+    let mut u = unit(id, side, kind, quality, at);
+    if matches!(kind, Kind::Tanks(_)) {
+        u.kit = [0; 9];
         u.kit[Weapon::MediumGun.index()] = TANKS_A_DIE;
         u.start = u.strength() as _;
     }
+    if matches!(arm, Arm::Armour | Arm::MachineGun) {
+        u.die = Some(arm);
+    }
+    u
+}
+
+/// A unit for an element: its kind's, with the radio or open top the troop type names.
+pub(super) fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) -> Unit {
+    if e.troop.is_none() {
+        return die_unit(id, side, e.arm, kind_of(e), e.quality, at);
+    }
+    let mut u = unit(id, side, kind_of(e), e.quality, at);
     match e.troop.as_deref() {
         Some("radio-rifles") => u.radio = true,
         Some("fast-tanks") => u.fast = true,
@@ -294,6 +316,7 @@ pub fn unit(id: UnitId, side: Side, kind: Kind, quality: Quality, at: TablePoint
         parent: None,
         manoeuvred: false,
         fast: false,
+        die: None,
     };
     u.start = u.strength() as u8;
     u

@@ -72,6 +72,9 @@ pub enum Refusal {
     /// A telephone line cannot be laid.
     #[error("No telephone line: {0}.")]
     Line(&'static str),
+    /// A company cannot be equipped so (the reason follows its name).
+    #[error("The {0} cannot be equipped so: {1}.")]
+    Equip(String, String),
     /// A fire plan's line cannot be changed so.
     #[error("The fire plan: {0}.")]
     Plan(&'static str),

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::tables::{Armour, Movement, Weapon, WEAPONS};
-use crate::tactical::force::Quality;
+use crate::tactical::force::{Arm, Quality};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{distance, inches, Facing, TablePoint};
 
@@ -160,7 +160,18 @@ pub struct Unit {
     /// Fast tanks: light tanks that move as cavalry and armoured cars do (24″ in the open).
     #[serde(default)]
     pub fast: bool,
+    /// The strategic die it stands for, when that die leaves its side a choice of equipment
+    /// before the battle (a Tank's armour die, a fortification's machine-gun die); `None` for
+    /// every unit a force names by troop type, whose equipment the force has already chosen.
+    #[serde(default)]
+    pub die: Option<Arm>,
 }
+
+/// What a Tank's armour die may be: one medium tank, or a troop of armoured cars.
+pub const ARMOUR_DIE: [Kind; 2] = [Kind::Tanks(Armour::Medium), Kind::ArmouredCars];
+
+/// What a fortification's machine-gun die may be: an MG company, or a battery of field guns.
+pub const FORT_DIE: [Kind; 2] = [Kind::MachineGuns, Kind::FieldGuns];
 
 impl Unit {
     /// How it goes over the ground: its kind's way, or the fast tanks' (the text's cavalry,
@@ -233,6 +244,15 @@ impl Unit {
             self.kind.name()
         };
         format!("{name} {}", self.id.0 + 1)
+    }
+
+    /// What its side may equip it as before the battle (empty: nothing to choose).
+    pub fn equip_options(&self) -> &'static [Kind] {
+        match self.die {
+            Some(Arm::Armour) => &ARMOUR_DIE,
+            Some(Arm::MachineGun) => &FORT_DIE,
+            _ => &[],
+        }
     }
 
     /// Whether it is a headquarters party (CO, HQ, observer) rather than a fighting company.

@@ -99,6 +99,7 @@ pub(super) fn note(desk: &D, e: &DfEvent) -> Note {
         // What an order or a fire plan says is its writer's secret: the panel shows it to him
         // alone.
         DfEvent::OrderWritten { .. }
+        | DfEvent::Equipped { .. }
         | DfEvent::FirePlanned { .. }
         | DfEvent::MoveEnded { .. }
         | DfEvent::FireEnded { .. } => return n,
