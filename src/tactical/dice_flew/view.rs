@@ -1,5 +1,5 @@
-//! What one side may know of a Dice Flew battle: the strategic [`SeatView`]'s habit
-//! (`STYLE.md`), here for the bot. Everything on the table is public — every unit, where it
+//! What one side may know of a Dice Flew battle: the habit of the strategic engine's per-seat
+//! view (`SeatView`; `STYLE.md`), here for the bot. Everything on the table is public — every unit, where it
 //! stands and faces, its losses, pins and shaken battalions, the named features, the shells
 //! that have landed. The enemy's papers are not: his battalions' written orders (what a
 //! battalion that has not yet moved means to do, and when) and the lines of his batteries' fire
@@ -7,8 +7,6 @@
 //!
 //! [`super::ai::choose`] takes only a [`DfView`], so the bot cannot read what its seat may not
 //! see, however its order and fire-plan code is written.
-//!
-//! [`SeatView`]: crate::rules::SeatView
 
 use super::check::actor;
 use super::state::DfState;
