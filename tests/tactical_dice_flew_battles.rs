@@ -508,10 +508,7 @@ fn plans_and_hits(
 /// fire instead. The planned barrages strike the enemy, and friends less often.
 #[test]
 fn both_bots_plan_fire_on_the_ground_the_enemy_holds_or_must_cross() {
-    use geo::polygon;
-    use omms::tactical::battlefield::{Area, AreaKind};
-    use omms::tactical::dice_flew::table_spec;
-    use omms::tactical::table::{step, Edge};
+    use omms::tactical::table::step;
     let fs = forces(
         "3*foot,mg,medium-battery",
         "2*foot@house,foot,mg,medium-battery",
@@ -524,25 +521,7 @@ fn both_bots_plan_fire_on_the_ground_the_enemy_holds_or_must_cross() {
     let open = open_table();
     let c = step(open.objective, open.attacker_bearing(), inches(20.0));
     let r = inches(3.0);
-    let wood = Area {
-        kind: AreaKind::Woods,
-        shape: polygon![
-            (x: c[0] - r, y: c[1] - r),
-            (x: c[0] + r, y: c[1] - r),
-            (x: c[0] + r, y: c[1] + r),
-            (x: c[0] - r, y: c[1] + r),
-        ],
-        top: c,
-        osm_id: 1,
-    };
-    let f = omms::tactical::Battlefield::from_parts(
-        table_spec(),
-        "Testville",
-        Edge::South,
-        vec![wood],
-        vec![],
-        &[],
-    );
+    let f = table_with_wood(c[0] - r, c[1] - r, c[0] + r, c[1] + r);
     let s = DiceFlew.setup(&f, &fs, 0);
     let w = s
         .features()

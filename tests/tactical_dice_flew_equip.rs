@@ -5,18 +5,16 @@
 #[path = "tactical_dice_flew_support/mod.rs"]
 mod support;
 
-use geo::polygon;
-use omms::tactical::battlefield::{Area, AreaKind};
 use omms::tactical::dice_flew::command::DfCommand;
 use omms::tactical::dice_flew::forces::deploy;
 use omms::tactical::dice_flew::movement::move_fraction;
 use omms::tactical::dice_flew::state::{DfState, Phase};
 use omms::tactical::dice_flew::tables::{Armour, Weapon};
 use omms::tactical::dice_flew::unit::{Kind, UnitId};
-use omms::tactical::dice_flew::{table_spec, DiceFlew};
+use omms::tactical::dice_flew::DiceFlew;
 use omms::tactical::drive;
 use omms::tactical::ruleset::{BotLevel, Ruleset, Side};
-use omms::tactical::table::{inches, Edge};
+use omms::tactical::table::inches;
 use omms::tactical::Battlefield;
 use support::*;
 
@@ -42,20 +40,7 @@ fn bot(f: &Battlefield, s: &DfState) -> DfCommand {
 /// objective (36″, 36″).
 fn wood_across_the_way() -> Battlefield {
     let (x0, x1, y0, y1) = (inches(26.0), inches(46.0), inches(16.0), inches(26.0));
-    let wood = Area {
-        kind: AreaKind::Woods,
-        shape: polygon![(x: x0, y: y0), (x: x1, y: y0), (x: x1, y: y1), (x: x0, y: y1)],
-        top: [(x0 + x1) / 2.0, (y0 + y1) / 2.0],
-        osm_id: 1,
-    };
-    Battlefield::from_parts(
-        table_spec(),
-        "Testville",
-        Edge::South,
-        vec![wood],
-        vec![],
-        &[],
-    )
+    table_with_wood(x0, y0, x1, y1)
 }
 
 #[test]

@@ -47,6 +47,27 @@ pub fn open_table() -> Battlefield {
     Battlefield::from_parts(table_spec(), "Testville", Edge::South, vec![], vec![], &[])
 }
 
+/// The empty 72″ table with one rectangular wood from (x0, y0) to (x1, y1), in metres.
+pub fn table_with_wood(x0: f64, y0: f64, x1: f64, y1: f64) -> Battlefield {
+    let wood = omms::tactical::battlefield::Area {
+        kind: omms::tactical::battlefield::AreaKind::Woods,
+        shape: geo::Polygon::new(
+            geo::LineString::from(vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]),
+            vec![],
+        ),
+        top: [(x0 + x1) / 2.0, (y0 + y1) / 2.0],
+        osm_id: 1,
+    };
+    Battlefield::from_parts(
+        table_spec(),
+        "Testville",
+        Edge::South,
+        vec![wood],
+        vec![],
+        &[],
+    )
+}
+
 /// Execute a command that must be legal.
 pub fn run(f: &Battlefield, s: &mut DfState, cmd: DfCommand) -> Vec<DfEvent> {
     execute(f, s, &cmd).unwrap_or_else(|e| panic!("{cmd:?}: {e}"))
