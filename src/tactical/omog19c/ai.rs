@@ -4,7 +4,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::check::{check, check_move, targets};
+use super::check::{check, check_move, crew_needed, targets};
 use super::command::OmogCommand;
 use super::state::{contact, Figure, FigureId, Gun, HeavyKind, OmogState, Phase, Role};
 use super::tables::{allowance, fieldpiece, gatling, Mount};
@@ -443,7 +443,7 @@ pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64
     for g in state.guns() {
         if let Some(t) = state.team(g.team()) {
             v -= sign(t.side()) * GUN_ROUND * idle_fire_phases(state, g) as f64;
-            if loaded(g) && serving_crew(state, g) >= crew_needed(g) {
+            if loaded(g) && serving_crew(state, g) >= usize::from(crew_needed(g.kind())) {
                 v += sign(t.side()) * GUN_SERVED;
             }
         }
@@ -466,14 +466,6 @@ fn serving_crew(state: &OmogState, g: &Gun) -> usize {
         .filter(|f| f.role() == Role::Gunner && f.alive())
         .filter(|f| !state.pending_hits().contains(&f.id()))
         .count()
-}
-
-/// The trained men a gun needs to fire.
-fn crew_needed(g: &Gun) -> usize {
-    match g.kind() {
-        HeavyKind::Fieldpiece => 2,
-        HeavyKind::Gatling => gatling::GUNNERS as usize,
-    }
 }
 
 /// What one round of a gun is worth, in figures: a shell on a knot of men, or a Gatling burst

@@ -156,6 +156,14 @@ fn other_pushers(state: &OmogState, mover: &Figure, gun: &Gun) -> Vec<FigureId> 
     v.into_iter().map(|(_, _, id)| id).collect()
 }
 
+/// The trained gunners a gun of `kind` needs to fire.
+pub fn crew_needed(kind: HeavyKind) -> u8 {
+    match kind {
+        HeavyKind::Fieldpiece => 2,
+        HeavyKind::Gatling => gatling::GUNNERS,
+    }
+}
+
 /// How far from a gun a soldier of another team may stand and still lend a hand pushing it.
 pub fn helper_reach() -> f64 {
     crate::tactical::table::inches(2.0)
@@ -332,10 +340,7 @@ pub fn check_gun(
         .team_members(team)
         .filter(|f| f.role() == Role::Gunner && !f.fired())
         .count();
-    let needed = match kind {
-        HeavyKind::Fieldpiece => 2,
-        HeavyKind::Gatling => gatling::GUNNERS,
-    };
+    let needed = crew_needed(kind);
     if crew < needed as usize {
         return Err(Refusal::TooFewGunners(needed));
     }
