@@ -17,17 +17,6 @@ use omms::tactical::*;
 mod omog_table;
 use omog_table::*;
 
-/// The table force a strategic unit brings: its own dice, its settlement's, and the fort.
-fn dice(unit: UnitType, unit_dice: u8, settlement_dice: u8, fortified: bool) -> Force {
-    SideDice {
-        unit,
-        unit_dice,
-        settlement_dice,
-        fortified,
-    }
-    .force()
-}
-
 /// A battle's forces, attacker first.
 fn fight(attacker: Force, defender: Force) -> Forces {
     Forces {

@@ -16,7 +16,7 @@ use omms::tactical::*;
 
 #[path = "common/omog_table.rs"]
 mod omog_table;
-use omog_table::{at, table};
+use omog_table::{at, dice, table};
 
 const A: Side = Side::Attacker;
 const D: Side = Side::Defender;
@@ -379,15 +379,6 @@ fn encamp(fortified: bool) -> Battlefield {
 #[test]
 fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable() {
     let f = encamp(true);
-    let dice = |unit, unit_dice, settlement_dice, fortified| {
-        SideDice {
-            unit,
-            unit_dice,
-            settlement_dice,
-            fortified,
-        }
-        .force()
-    };
     // A Tank's gun and armour, a fortification's rapid-fire weapon: no guns in OMOG Musket.
     let forces = Forces {
         attacker: dice(UnitType::Tank, 2, 0, false),

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use geo::{LineString, Polygon};
+use omms::rules::{SideDice, UnitType};
 use omms::tactical::omog19c::engine::{check, execute};
 use omms::tactical::omog19c::position::Position;
 use omms::tactical::omog19c::state::{FigureId, OmogState, Phase, Role, TeamId};
@@ -10,6 +11,17 @@ use omms::tactical::omog19c::tables::{Mount, Weapon};
 use omms::tactical::omog19c::*;
 use omms::tactical::table::{inches, TablePoint};
 use omms::tactical::*;
+
+/// The table force a strategic unit brings: its own dice, its settlement's, and the fort.
+pub fn dice(unit: UnitType, unit_dice: u8, settlement_dice: u8, fortified: bool) -> Force {
+    SideDice {
+        unit,
+        unit_dice,
+        settlement_dice,
+        fortified,
+    }
+    .force()
+}
 
 pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Polygon<f64> {
     Polygon::new(
