@@ -240,4 +240,16 @@ fn a_declined_offer_is_not_made_again_soon_even_across_a_save() {
     run(&mut resumed, 120);
     assert_eq!(resumed.commands(), whole.commands());
     assert_eq!(resumed.declined_trades(&board).unwrap(), &declined[..]);
+
+    // Verifying a save replays its log, and the record comes from that replay: asked after,
+    // it is known without a second one (so even a table this log cannot replay on has it).
+    let elsewhere = TableBoard::grid(2, 2, 1400.0);
+    let unverified = Game::from_json(&first.to_json()).unwrap();
+    assert!(unverified.declined_trades(&elsewhere).is_none());
+    let verified = Game::from_json(&first.to_json()).unwrap();
+    verified.verify(&board).unwrap();
+    assert_eq!(
+        verified.declined_trades(&elsewhere),
+        first.declined_trades(&board)
+    );
 }

@@ -1,6 +1,8 @@
 //! A game in progress with its history: the one place commands are submitted, so that every
 //! accepted command is logged and every turn's state hash recorded for replays.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
@@ -41,11 +43,25 @@ pub struct DeclinedTrade {
     pub take: Vec<CardId>,
 }
 
-/// The declined trades of a game, worked out from its log: `None` for a game restored from a
-/// save until the log is replayed ([`Game::declined_trades`]). Derived from the commands, so
-/// two games equal in every other part are equal whatever this holds.
+/// The declined trades of a game, worked out from its log: empty for a game restored from a
+/// save until the log is replayed (by [`Game::verify`] or [`Game::declined_trades`], whichever
+/// comes first, so a verified save is replayed once). Derived from the commands, so two games
+/// equal in every other part are equal whatever this holds.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Declined(pub(super) Option<Vec<DeclinedTrade>>);
+pub(super) struct Declined(pub(super) OnceLock<Vec<DeclinedTrade>>);
+
+impl Declined {
+    pub(super) fn known(record: Vec<DeclinedTrade>) -> Declined {
+        Declined(OnceLock::from(record))
+    }
+
+    /// Learn the record from a replay of the whole log (a record already known stays).
+    pub(super) fn learn(&self, replayed: Declined) {
+        if let Some(record) = replayed.0.into_inner() {
+            let _ = self.0.set(record);
+        }
+    }
+}
 
 impl PartialEq for Declined {
     fn eq(&self, _: &Declined) -> bool {
@@ -74,7 +90,7 @@ impl Game {
             commands: Vec::new(),
             turn_hashes: Vec::new(),
             state,
-            declined: Declined(Some(Vec::new())),
+            declined: Declined::known(Vec::new()),
         })
     }
 
@@ -113,7 +129,7 @@ impl Game {
         let declined = events
             .iter()
             .any(|e| matches!(e, Event::TradeDeclined { .. }));
-        if let (Some(offer), true, Some(record)) = (offer, declined, self.declined.0.as_mut()) {
+        if let (Some(offer), true, Some(record)) = (offer, declined, self.declined.0.get_mut()) {
             record.push(offer);
         }
         self.commands.push(cmd);
@@ -152,8 +168,8 @@ impl Game {
     /// by replaying its log on `board` the first time it is asked (the save holds only the log),
     /// so a game played on from a save sees the same record as one never stopped; `None` if the
     /// log does not replay.
-    pub fn declined_trades(&mut self, board: &dyn Board) -> Option<&[DeclinedTrade]> {
-        if self.declined.0.is_none() {
+    pub fn declined_trades(&self, board: &dyn Board) -> Option<&[DeclinedTrade]> {
+        if self.declined.0.get().is_none() {
             let replayed = super::replay::replay(
                 &self.setup,
                 self.seed,
@@ -162,8 +178,8 @@ impl Game {
                 board,
             )
             .ok()?;
-            self.declined = replayed.declined;
+            self.declined.learn(replayed.declined);
         }
-        self.declined.0.as_deref()
+        self.declined.0.get().map(Vec::as_slice)
     }
 }

@@ -99,7 +99,11 @@ impl Game {
         Ok(Game {
             setup,
             seed,
-            declined: super::game::Declined(commands.is_empty().then(Vec::new)),
+            declined: if commands.is_empty() {
+                super::game::Declined::known(Vec::new())
+            } else {
+                super::game::Declined::default()
+            },
             commands,
             turn_hashes,
             state: snapshot,
@@ -130,6 +134,7 @@ impl Game {
         if expected != got {
             return Err(ReplayError::Snapshot { expected, got });
         }
+        self.declined.learn(replayed.declined);
         Ok(())
     }
 }
