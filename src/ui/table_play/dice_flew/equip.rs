@@ -98,14 +98,26 @@ pub(super) fn brings(u: &Unit) -> String {
         }
     }
     let m = u.movement();
-    let go = |g: Ground| allowance(m, g).map_or("—".to_string(), inch);
-    parts.push(format!(
-        "moves {} open, {} road, {} woods/houses/hills, {} swamp (— never)",
-        go(Ground::Open),
-        go(Ground::Road),
-        go(Ground::Broken),
-        go(Ground::Difficult)
-    ));
+    let grounds = [
+        (Ground::Open, "open"),
+        (Ground::Road, "road"),
+        (Ground::Broken, "woods/houses/hills"),
+        (Ground::Difficult, "swamp"),
+    ];
+    let goes: Vec<String> = grounds
+        .iter()
+        .filter_map(|(g, name)| allowance(m, *g).map(|a| format!("{} {name}", inch(a))))
+        .collect();
+    let never: Vec<&str> = grounds
+        .iter()
+        .filter(|(g, _)| allowance(m, *g).is_none())
+        .map(|(_, name)| *name)
+        .collect();
+    let mut moves = format!("moves {}", goes.join(", "));
+    if !never.is_empty() {
+        moves.push_str(&format!(", never into {}", never.join(" or ")));
+    }
+    parts.push(moves);
     parts.join("; ")
 }
 
