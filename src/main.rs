@@ -71,11 +71,15 @@ enum Command {
         #[arg(long, default_value = "omog19c", value_parser = omms::cli::battle::parse_ruleset)]
         ruleset: omms::tactical::RulesetId,
         /// The attacker: the strategic dice, UNIT:DICE (e.g. `invader:2`), or the ruleset's
-        /// elements, [N*]TYPE[/elite|/green],… (e.g. `2*foot,horse/elite`).
+        /// elements, [N*]TYPE[/elite|/green],… (e.g. `2*foot,horse/elite`). In the Dice Flew
+        /// a Tank's armour dice are medium tanks, or armoured cars with `:cars` (`tank:3:cars`);
+        /// left unnamed, a seat may still choose before the battle.
         #[arg(long, default_value = "invader:2")]
         attacker: String,
-        /// The defender: UNIT:DICE[:SETTLEMENT_DICE][:fort] (e.g. `guard:2:2:fort`), or
-        /// elements with `@house` for those that start in buildings (e.g. `foot,mg@house`).
+        /// The defender: UNIT:DICE[:SETTLEMENT_DICE][:fort][:guns] (e.g. `guard:2:2:fort`), or
+        /// elements with `@house` for those that start in buildings (e.g. `foot,mg@house`). In
+        /// the Dice Flew a fortification's machine-gun die is an MG company, or field guns with
+        /// `:guns` (`guard:2:2:fort:guns`).
         #[arg(long, default_value = "guard:2:1")]
         defender: String,
         /// The settlement is a fortification: walls round the objective (implied by `:fort`).

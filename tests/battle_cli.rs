@@ -212,3 +212,79 @@ fn the_table_is_drawn_with_its_houses_and_both_sides() {
     let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
     assert_eq!(leftovers.len(), 1, "only the PNG, no temporary file");
 }
+
+/// The Dice Flew's choosing dice named on the command line: `:cars` makes a Tank's armour dice
+/// armoured cars, `:guns` a fortification's machine-gun die field guns, fixed for the battle;
+/// without them the seat chooses. `--help` says so, and a word nothing can take is refused.
+#[test]
+fn a_dice_force_can_name_armoured_cars_and_field_guns() {
+    use omms::cli::battle::parse_force;
+    use omms::tactical::dice_flew::unit::Kind;
+    use omms::tactical::dice_flew::DiceFlew;
+    use omms::tactical::force::Arm;
+    let (cars, _) = parse_force("tank:3:cars", &DiceFlew).unwrap();
+    let armour: Vec<_> = cars
+        .elements
+        .iter()
+        .filter(|e| e.arm == Arm::Armour)
+        .collect();
+    assert_eq!(armour.len(), 2);
+    assert!(armour
+        .iter()
+        .all(|e| e.troop.as_deref() == Some("armoured-cars")));
+    let (guns, fort) = parse_force("guard:2:2:fort:guns", &DiceFlew).unwrap();
+    assert!(fort);
+    let mg: Vec<_> = guns
+        .elements
+        .iter()
+        .filter(|e| e.arm == Arm::MachineGun)
+        .collect();
+    assert_eq!(mg.len(), 1);
+    assert_eq!(mg[0].troop.as_deref(), Some("field-guns"));
+    assert!(mg[0].garrison);
+    // On the table: the cars and the guns, with no choice left to a seat.
+    use omms::tactical::dice_flew::forces::kind_of;
+    assert_eq!(kind_of(armour[0]), Kind::ArmouredCars);
+    assert_eq!(kind_of(mg[0]), Kind::FieldGuns);
+    let plain = parse_force("tank:3", &DiceFlew).unwrap().0;
+    assert!(plain.elements.iter().all(|e| e.troop.is_none()));
+
+    let help = omms(&["battle", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("tank:3:cars") && help.contains("guard:2:2:fort:guns"),
+        "{help}"
+    );
+    let out = omms(&[
+        "battle",
+        "--ruleset",
+        "dice-flew",
+        "--at",
+        "Encamp",
+        "--attacker",
+        "tank:2:cars",
+        "--defender",
+        "guard:1:1:fort:guns",
+        "--auto",
+    ]);
+    let result = json(&out);
+    assert!(result["outcome"].is_string(), "{result}");
+    for (args, want) in [
+        (["tank:2:guns", "dice-flew"], "and these dice have none"),
+        (["tank:2:cars", "omog19c"], "has no armoured-cars"),
+    ] {
+        let out = omms(&[
+            "battle",
+            "--at",
+            "Encamp",
+            "--attacker",
+            args[0],
+            "--ruleset",
+            args[1],
+            "--auto",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

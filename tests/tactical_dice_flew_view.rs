@@ -181,3 +181,74 @@ fn changing_the_enemys_orders_and_fire_plan_never_changes_the_bots_choice() {
     assert!(checked > 200, "{checked}");
     assert!(differed * 2 > checked, "{differed} of {checked}");
 }
+
+/// The side's view in the saved form: everything it shows, to compare whole.
+fn seen(s: &DfState, side: Side) -> Value {
+    serde_json::to_value(DfView::of(s, side).state()).unwrap()
+}
+
+/// The first company of `side` whose die leaves a choice.
+fn die_company(s: &DfState, side: Side) -> omms::tactical::dice_flew::unit::UnitId {
+    s.living(side).find(|u| u.die.is_some()).unwrap().id
+}
+
+#[test]
+fn the_enemys_choice_of_equipment_is_hidden_until_the_battle_starts() {
+    use omms::tactical::dice_flew::unit::Kind;
+    let f = encamp(200.0);
+    let armies = forces("armour,foot", "mg@house,foot@house");
+    let start = DiceFlew.setup(&f, &armies, 5);
+    // The attacker writes his orders as they stand, or makes his tank die armoured cars first.
+    let mut plain = start.clone();
+    run(&f, &mut plain, DfCommand::OrdersDone);
+    let mut cars = start.clone();
+    let tank = die_company(&cars, A);
+    let deployed = cars.unit(tank).unwrap().clone();
+    run(
+        &f,
+        &mut cars,
+        DfCommand::Equip {
+            unit: tank,
+            kind: Kind::ArmouredCars,
+        },
+    );
+    run(&f, &mut cars, DfCommand::OrdersDone);
+    assert_eq!(cars.phase(), Phase::Orders(D));
+    assert_eq!(cars.unit(tank).unwrap().kind, Kind::ArmouredCars);
+    // The defender, writing his own orders, sees the same table either way: a medium tank.
+    assert_eq!(seen(&cars, D), seen(&plain, D));
+    assert_eq!(DfView::of(&cars, D).state().unit(tank), Some(&deployed));
+    // His own choice is his: the machine guns become field guns, out of their house, and the
+    // attacker's view (were it asked now) still has the MG company in the house.
+    let mg = die_company(&cars, D);
+    let in_house = cars.unit(mg).unwrap().clone();
+    let guns = DfCommand::Equip {
+        unit: mg,
+        kind: Kind::FieldGuns,
+    };
+    run(&f, &mut cars, guns.clone());
+    let moved = cars.unit(mg).unwrap().clone();
+    assert_eq!(moved.kind, Kind::FieldGuns);
+    assert_ne!(moved.at, in_house.at, "guns may not stand in a house");
+    assert_eq!(DfView::of(&cars, D).state().unit(mg), Some(&moved));
+    assert_eq!(DfView::of(&cars, A).state().unit(mg), Some(&in_house));
+    // Changed back, the company stands in its house again, as deployed.
+    run(
+        &f,
+        &mut cars,
+        DfCommand::Equip {
+            unit: mg,
+            kind: Kind::MachineGuns,
+        },
+    );
+    assert_eq!(cars.unit(mg), Some(&in_house));
+    run(&f, &mut cars, guns);
+    // Both sides' orders done: the battle starts, and each side sees the other's real kit.
+    run(&f, &mut cars, DfCommand::OrdersDone);
+    assert!(cars.turn() >= 1);
+    let d = DfView::of(&cars, D);
+    assert_eq!(d.state().unit(tank).unwrap().kind, Kind::ArmouredCars);
+    let a = DfView::of(&cars, A);
+    assert_eq!(a.state().unit(mg).unwrap().kind, Kind::FieldGuns);
+    assert_eq!(a.state().unit(mg).unwrap().at, moved.at);
+}

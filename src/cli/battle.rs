@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::map::GameMap;
 use crate::rules::{SideDice, UnitType};
-use crate::tactical::force::{parse_elements, Force, Forces};
+use crate::tactical::force::{parse_elements, Arm, Force, Forces};
 use crate::tactical::registry::{self, AnyRuleset, RulesetId};
 use crate::tactical::ruleset::{BattleOutcome, BotLevel, Summary};
 use crate::tactical::{AutoOdds, BattleSite, Battlefield, RuleOptions};
@@ -79,8 +79,9 @@ pub enum BattleError {
 }
 
 /// A side's force from the command line, and whether it names a fortification. Either the
-/// strategic dice, `UNIT:DICE[:SETTLEMENT_DICE][:fort]` (e.g. `invader:2`, `guard:2:2:fort`),
-/// converted as the game converts them (RULINGS §9), or the ruleset's elements written out,
+/// strategic dice, `UNIT:DICE[:SETTLEMENT_DICE][:fort][:cars][:guns]` (e.g. `invader:2`,
+/// `guard:2:2:fort`, `tank:3:cars`), converted as the game converts them (RULINGS §9) and
+/// equipped as the words at the end say (see [`EQUIPMENT`]), or the ruleset's elements written out,
 /// `[N*]TYPE[/elite|/green][@house],…` (e.g. `2*foot,horse/elite`, `lancers,mg@house`).
 pub fn parse_force(s: &str, rules: &dyn AnyRuleset) -> Result<(Force, bool), BattleError> {
     let unit = match s
@@ -102,10 +103,20 @@ pub fn parse_force(s: &str, rules: &dyn AnyRuleset) -> Result<(Force, bool), Bat
     };
     let bad = || {
         BattleError::BadForce(format!(
-            "{s:?}: expected UNIT:DICE[:SETTLEMENT_DICE][:fort], e.g. invader:2 or guard:2:2:fort"
+            "{s:?}: expected UNIT:DICE[:SETTLEMENT_DICE][:fort][:cars][:guns], e.g. invader:2, \
+             guard:2:2:fort or tank:3:cars"
         ))
     };
-    let parts: Vec<&str> = s.split(':').collect();
+    let mut parts: Vec<&str> = s.split(':').collect();
+    // Equipment words come last: what the dice that leave a choice are to be.
+    let mut kit = Vec::new();
+    while let Some(w) = parts
+        .last()
+        .filter(|w| EQUIPMENT.iter().any(|e| e.word == **w))
+    {
+        kit.push(*w);
+        parts.pop();
+    }
     let num = |i: usize| -> Result<u8, BattleError> {
         match parts.get(i) {
             None => Ok(0),
@@ -128,7 +139,75 @@ pub fn parse_force(s: &str, rules: &dyn AnyRuleset) -> Result<(Force, bool), Bat
         settlement_dice,
         fortified,
     };
-    Ok((dice.force(), fortified))
+    let mut force = dice.force();
+    for word in kit {
+        equip(&mut force, word, rules)
+            .map_err(|why| BattleError::BadForce(format!("{s:?}: {why}")))?;
+    }
+    Ok((force, fortified))
+}
+
+/// A word a dice force may end with, equipping the dice that leave a choice.
+struct Equipment {
+    /// The word (`cars`).
+    word: &'static str,
+    /// The dice it equips.
+    arm: Arm,
+    /// The ruleset's troop type they become.
+    troop: &'static str,
+    /// Those dice, in words.
+    dice: &'static str,
+}
+
+/// The dice a side may equip on the command line (The Dice Flew's choices: a Tank's armour
+/// dice as armoured cars, a fortification's machine-gun die as field guns). Named here, the
+/// equipment is the force's, as a troop type is: no seat changes it before the battle.
+const EQUIPMENT: [Equipment; 2] = [
+    Equipment {
+        word: "cars",
+        arm: Arm::Armour,
+        troop: "armoured-cars",
+        dice: "a Tank's armour dice",
+    },
+    Equipment {
+        word: "guns",
+        arm: Arm::MachineGun,
+        troop: "field-guns",
+        dice: "a fortification's machine-gun die",
+    },
+];
+
+/// Make the dice of `force` that `word` names its troop type.
+fn equip(force: &mut Force, word: &str, rules: &dyn AnyRuleset) -> Result<(), String> {
+    let e = EQUIPMENT
+        .iter()
+        .find(|e| e.word == word)
+        .expect("a known word");
+    if !rules.troops().iter().any(|t| t.name == e.troop) {
+        return Err(format!(
+            "{word}: {} has no {} for {} to be",
+            rules.title(),
+            e.troop,
+            e.dice
+        ));
+    }
+    let mut any = false;
+    for el in force
+        .elements
+        .iter_mut()
+        .filter(|el| el.arm == e.arm && el.troop.is_none())
+    {
+        el.troop = Some(e.troop.to_string());
+        any = true;
+    }
+    if any {
+        Ok(())
+    } else {
+        Err(format!(
+            "{word}: equips {}, and these dice have none",
+            e.dice
+        ))
+    }
 }
 
 /// The optional rules from the command line (`square=off,tide=on`), each one `rules` offers.

@@ -69,14 +69,9 @@ pub fn apply(state: &mut DfState, e: &DfEvent) {
             state.battalions[battalion.0 as usize].order = Some(*order)
         }
         DfEvent::Equipped { unit, kind, at } => {
-            let old = state.units[unit.0 as usize].clone();
+            let old = &state.units[unit.0 as usize];
             let arm = old.die.expect("checked: a die's company");
-            let mut u = super::forces::die_unit(old.id, old.side, arm, *kind, old.quality, *at);
-            u.battalion = old.battalion;
-            u.facing = old.facing;
-            u.phone = old.phone;
-            u.radio |= old.radio;
-            state.units[unit.0 as usize] = u;
+            state.units[unit.0 as usize] = super::forces::reequipped(old, arm, *kind, *at);
         }
         DfEvent::FirePlanned { battery, shot } => {
             let b = &mut state.batteries[battery.0 as usize];

@@ -28,12 +28,13 @@ use crate::tactical::table::{compass_bearing, distance, inches, TablePoint};
 
 type Out<'a> = Emitter<'a, DfState>;
 
-/// Where a company re-equipped as `kind` stands: where it stood if its new kind may stand
-/// there, else the nearest ground it may (field guns cannot be dragged into a house).
+/// Where a company re-equipped as `kind` stands: where deployment stood it if its new kind may
+/// stand there, else the nearest ground it may (field guns cannot be dragged into a house).
+/// Deployment's spot, not the last one, so that equipping it back puts it back.
 pub fn equipped_at(field: &Battlefield, s: &DfState, unit: UnitId, kind: Kind) -> TablePoint {
     let mut lifted = s.clone();
     let u = &mut lifted.units[unit.0 as usize];
-    let was = u.at;
+    let was = u.deployed_at.unwrap_or(u.at);
     // Off the table while its own spot is sought, so that it does not crowd itself.
     u.at = [-1e9, -1e9];
     super::forces::free_spot(field, &lifted, kind, was)

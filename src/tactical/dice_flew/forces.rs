@@ -148,6 +148,20 @@ pub fn die_unit(
     u
 }
 
+/// The die's company `old` equipped as `kind` and standing at `at`: a fresh company of that
+/// kind in its place in the battalion, facing as it faced, on its telephone line, keeping any
+/// radio it had, and remembering where deployment stood it.
+pub fn reequipped(old: &Unit, arm: Arm, kind: Kind, at: TablePoint) -> Unit {
+    let mut u = die_unit(old.id, old.side, arm, kind, old.quality, at);
+    u.battalion = old.battalion;
+    u.facing = old.facing;
+    u.phone = old.phone;
+    u.radio |= old.radio;
+    let home = old.deployed_at.unwrap_or(old.at);
+    u.deployed_at = (home != at).then_some(home);
+    u
+}
+
 /// A unit for an element: its kind's, with the radio or open top the troop type names.
 pub(super) fn element_unit(id: UnitId, side: Side, e: &Element, at: TablePoint) -> Unit {
     if e.troop.is_none() {
@@ -317,6 +331,7 @@ pub fn unit(id: UnitId, side: Side, kind: Kind, quality: Quality, at: TablePoint
         manoeuvred: false,
         fast: false,
         die: None,
+        deployed_at: None,
     };
     u.start = u.strength() as u8;
     u

@@ -165,6 +165,11 @@ pub struct Unit {
     /// every unit a force names by troop type, whose equipment the force has already chosen.
     #[serde(default)]
     pub die: Option<Arm>,
+    /// Where deployment stood a die's company that its side's choice of equipment has moved (a
+    /// field battery cannot stand in the MG company's house): until the battle starts the enemy
+    /// sees it there as its die's first kind, and equipping it back returns it there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployed_at: Option<TablePoint>,
 }
 
 /// What a Tank's armour die may be: one medium tank, or a troop of armoured cars.
@@ -253,6 +258,21 @@ impl Unit {
             Some(Arm::MachineGun) => &FORT_DIE,
             _ => &[],
         }
+    }
+
+    /// What the enemy sees of a die's company before the battle starts: its die's first kind
+    /// (a medium tank, an MG company) where deployment stood it, whatever its side chose. `None`
+    /// when that is what it is: its die leaves no choice, or its side has not changed it.
+    pub fn as_deployed(&self) -> Option<Unit> {
+        let arm = self.die?;
+        let first = *self.equip_options().first()?;
+        if self.kind == first && self.deployed_at.is_none() {
+            return None;
+        }
+        let mut u =
+            super::forces::reequipped(self, arm, first, self.deployed_at.unwrap_or(self.at));
+        u.deployed_at = None;
+        Some(u)
     }
 
     /// Whether it is a headquarters party (CO, HQ, observer) rather than a fighting company.

@@ -3,13 +3,18 @@
 //! stands and faces, its losses, pins and shaken battalions, the named features, the shells
 //! that have landed. The enemy's papers are not: his battalions' written orders (what a
 //! battalion that has not yet moved means to do, and when) and the lines of his batteries' fire
-//! plans still to come. Nor is the stream that will roll the next dice.
+//! plans still to come. Nor is the stream that will roll the next dice. Nor, until the battle
+//! starts, is how the enemy equipped the dice that leave a choice: his Tank's armour die shows
+//! as its medium tank and his fortification's machine-gun die as its MG company, where deployment
+//! stood them, and the real kind shows itself at turn 1. Like the written orders, the choice is
+//! in the battle's state (the engine places the company by it) and kept from the other seat by
+//! this view; every seat's screen and bot reads the battle through it.
 //!
 //! [`super::ai::choose`] takes only a [`DfView`], so the bot cannot read what its seat may not
 //! see, however its order and fire-plan code is written.
 
 use super::check::actor;
-use super::state::DfState;
+use super::state::{DfState, Phase};
 use crate::tactical::omog::Dice;
 use crate::tactical::ruleset::Side;
 
@@ -26,6 +31,13 @@ impl DfView {
         let mut view = s.clone();
         for b in view.battalions.iter_mut().filter(|b| b.side != side) {
             b.order = None;
+        }
+        if matches!(view.phase, Phase::Orders(_)) {
+            for u in view.units.iter_mut().filter(|u| u.side != side) {
+                if let Some(seen) = u.as_deployed() {
+                    *u = seen;
+                }
+            }
         }
         let turn = view.turn;
         for b in view.batteries.iter_mut().filter(|b| b.side != side) {
@@ -59,5 +71,10 @@ impl DfView {
     /// The battle as the side sees it.
     pub fn state(&self) -> &DfState {
         &self.state
+    }
+
+    /// The battle as the side sees it, owned.
+    pub fn into_state(self) -> DfState {
+        self.state
     }
 }

@@ -5,6 +5,7 @@
 //! every hand-over goes through the pass screen, so one seat never sees the other's orders or
 //! decisions.
 
+mod equip;
 mod guns;
 mod hover;
 mod orders;
@@ -14,6 +15,8 @@ mod words;
 
 #[cfg(test)]
 mod tests;
+
+use std::borrow::Cow;
 
 use macroquad::color::Color;
 use macroquad::shapes::{draw_circle_lines, draw_line, draw_poly_lines};
@@ -27,6 +30,7 @@ use crate::tactical::dice_flew::fire::reach;
 use crate::tactical::dice_flew::state::{DfState, Pending, Phase, TURN_LIMIT};
 use crate::tactical::dice_flew::tables::command_radius;
 use crate::tactical::dice_flew::unit::{footprint, BattalionId, Order, UnitId};
+use crate::tactical::dice_flew::view::DfView;
 use crate::tactical::dice_flew::{DfCommand, DfEvent, DiceFlew};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{distance, TablePoint};
@@ -66,6 +70,30 @@ fn shows_orders(desk: &D, side: Side) -> bool {
     match desk.human_actor() {
         Some(me) => me == side,
         None => desk.is_human(side) && !(desk.is_human(side.other())),
+    }
+}
+
+/// The seat whose eyes the screen is: the human to act, else the only human side (watching the
+/// bot); none when bots play both sides, or once a hot-seat battle is over.
+fn seat(desk: &D) -> Option<Side> {
+    let human = |side| desk.is_human(side);
+    desk.human_actor()
+        .or_else(|| match (human(Side::Attacker), human(Side::Defender)) {
+            (true, false) => Some(Side::Attacker),
+            (false, true) => Some(Side::Defender),
+            _ => None,
+        })
+}
+
+/// The table as the screen may draw it: before the battle through the seat's view, so that the
+/// enemy's dice show as deployed whatever he has equipped them as (in hot seat the pass screen
+/// already hides the board between seats). From turn 1 everything on the table is public, and
+/// the engine's own state is drawn without a copy a frame.
+pub(super) fn seen(desk: &D) -> Cow<'_, DfState> {
+    let s = desk.state();
+    match (s.phase(), seat(desk)) {
+        (Phase::Orders(_), Some(side)) => Cow::Owned(DfView::of(s, side).into_state()),
+        _ => Cow::Borrowed(s),
     }
 }
 
@@ -189,6 +217,9 @@ impl RulesetView for DiceFlewView {
         let r = crate::tactical::table::inches(6.0) as f32 * f.px_per_mm;
         draw_circle_lines(o[0], o[1], r, 2.0, Color::new(0.0, 0.0, 0.0, 0.6));
         marks.draw(f);
+    }
+    fn table_state(desk: &D) -> Cow<'_, DfState> {
+        seen(desk)
     }
     fn draw_pieces(
         state: &DfState,
@@ -389,7 +420,8 @@ impl RulesetView for DiceFlewView {
         }
         match (desk.state().phase(), desk.state().pending(), self.draft) {
             (Phase::Orders(_), _, None) => {
-                "Click a company to read or rewrite its battalion's order; \"Orders done\" when ready."
+                "Click a company to read or rewrite its battalion's order (a tank or MG die: \
+                 choose its kit with ⇄); \"Orders done\" when ready."
                     .into()
             }
             (Phase::Orders(_), _, Some(_)) | (Phase::Move(_), None, Some(_)) => {

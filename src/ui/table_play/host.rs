@@ -182,7 +182,8 @@ impl<V: RulesetView> Host<V> {
             tdraw::draw_table(&self.desk.field, &frame, &t.meshes);
         }
         let hover_p = over_table.then(|| frame.table(mouse));
-        V::draw_marks(&self.desk.marks, &self.desk.state, &self.desk.field, &frame);
+        let shown = V::table_state(&self.desk);
+        V::draw_marks(&self.desk.marks, &shown, &self.desk.field, &frame);
         self.view.draw_under(&self.desk, ui, &frame);
         let hover = hover_p.and_then(|p| self.view.hover(&self.desk, p, &frame));
         if let Some(h) = &hover {
@@ -193,13 +194,7 @@ impl<V: RulesetView> Host<V> {
             lines.join("\n")
         });
         let mut badges = Badges::default();
-        V::draw_pieces(
-            &self.desk.state,
-            &frame,
-            ui.fonts,
-            self.desk.colours,
-            &mut badges,
-        );
+        V::draw_pieces(&shown, &frame, ui.fonts, self.desk.colours, &mut badges);
         self.view.draw_over(&self.desk, ui, &frame, &mut badges);
         badges.draw(ui.fonts, area);
         dice_on_table(ui, &frame, &self.desk.dice);

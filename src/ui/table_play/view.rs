@@ -56,6 +56,12 @@ pub trait RulesetView: Sized + 'static {
 
     /// The marks on the table (the objective's ring, laid templates), under everything else.
     fn draw_marks(marks: &Self::Marks, state: &StateOf<Self>, field: &Battlefield, f: &Frame);
+    /// The position the table draws (its pieces and marks): the engine's, unless the ruleset
+    /// hides part of the table from the seat at the screen (the Dice Flew's equipment before the
+    /// battle), when it is that seat's view.
+    fn table_state(desk: &Desk<Self>) -> std::borrow::Cow<'_, StateOf<Self>> {
+        std::borrow::Cow::Borrowed(desk.state())
+    }
     /// The pieces in their sides' colours (`[attacker, defender]`); counts and other labels go
     /// to `badges`, which places them clear of each other and of the tokens.
     fn draw_pieces(

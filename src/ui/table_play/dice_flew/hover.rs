@@ -137,7 +137,9 @@ pub(super) fn hover(view: &DiceFlewView, desk: &D, p: TablePoint, f: &Frame) -> 
     if let Some(h) = super::support::hover(view, desk, p, r) {
         return Some(h);
     }
-    let under = unit_at(s, p, r).and_then(|id| s.unit(id));
+    // The unit as the seat sees it: before the battle, the enemy's dice as deployed.
+    let seen = super::seen(desk);
+    let under = unit_at(&seen, p, r).and_then(|id| seen.unit(id));
     let me = desk.human_actor();
     // A decision's companies: what each would fire.
     if let (

@@ -152,6 +152,12 @@ pub(super) fn buttons(view: &mut DiceFlewView, desk: &mut D, ui: &mut Ui, grid: 
     let phase = desk.state().phase();
     match (phase, desk.state().pending().cloned()) {
         (Phase::Orders(_), _) => {
+            if let Some(t) = super::equip::toggle(view, desk) {
+                let ok = t.verdict.is_ok();
+                if ui.button_named("Equip", &t.label, grid.wide(), ok, Some(&t.tip)) {
+                    super::equip::flip(view, desk);
+                }
+            }
             draft_buttons(view, desk, ui, grid, me);
             support::plan_buttons(view, desk, ui, grid);
             if ui.button("Orders done", grid.cell(), me) {

@@ -356,3 +356,146 @@ fn a_company_carrying_a_heavy_weapon_wears_its_badge() {
         vec![Some("+bazookas".into()), Some("+AT gun +bazookas".into())]
     );
 }
+
+/// A hot-seat (or bot) battle at Encamp between two hand-written forces.
+fn play_with(a: &str, d: &str, human: [bool; 2]) -> Play {
+    let (field, _) = encamp();
+    let forces = Forces {
+        attacker: parse_force(a, &DiceFlew).unwrap().0,
+        defender: parse_force(d, &DiceFlew).unwrap().0,
+        ..Default::default()
+    };
+    Play::new(field, &forces, 3, human, ["Red".into(), "Blue".into()])
+}
+
+#[test]
+fn the_set_up_toggle_equips_a_die_and_the_other_seat_does_not_see_it() {
+    use super::equip::{flip, toggle};
+    use crate::tactical::dice_flew::tables::Armour;
+    let mut p = play_with("2*foot,armour", "foot@house,mg@house", [true, true]);
+    p.seat = Some(Side::Attacker);
+    let tank = p
+        .desk
+        .state()
+        .living(Side::Attacker)
+        .find(|u| u.die.is_some())
+        .unwrap()
+        .clone();
+    // A rifle company has no toggle; the tank die has, with what each kind brings.
+    let rifles = p
+        .desk
+        .state()
+        .living(Side::Attacker)
+        .find(|u| u.kind == Kind::Rifles)
+        .unwrap()
+        .at;
+    p.view.click(&mut p.desk, rifles, 1.0);
+    assert_eq!(toggle(&p.view, &p.desk), None);
+    p.view.click(&mut p.desk, tank.at, 1.0);
+    let t = toggle(&p.view, &p.desk).expect("a tank die's toggle");
+    assert_eq!(t.label, "[Tank] ⇄ armoured cars");
+    assert_eq!(t.verdict, Ok(()));
+    // The armour and the moves are the engine's numbers.
+    let (front, flank) = Armour::Medium.defence();
+    assert!(
+        t.tip
+            .contains(&format!("armour {front} front / {flank} flank")),
+        "{}",
+        t.tip
+    );
+    let (front, flank) = Armour::Light.defence();
+    assert!(
+        t.tip
+            .contains(&format!("armour {front} front / {flank} flank")),
+        "{}",
+        t.tip
+    );
+    assert!(t.tip.contains("moves 24″ open, 36″ road"), "{}", t.tip);
+    // A click sends Equip, and the company is armoured cars, still picked.
+    flip(&mut p.view, &mut p.desk);
+    assert_eq!(
+        p.desk.commands().last(),
+        Some(&DfCommand::Equip {
+            unit: tank.id,
+            kind: Kind::ArmouredCars
+        })
+    );
+    assert_eq!(
+        p.desk.state().unit(tank.id).unwrap().kind,
+        Kind::ArmouredCars
+    );
+    assert_eq!(
+        toggle(&p.view, &p.desk).unwrap().label,
+        "Tank ⇄ [armoured cars]"
+    );
+    // The attacker's table shows his cars; the log, which both seats read, says nothing.
+    let mine = DiceFlewView::table_state(&p.desk);
+    assert_eq!(mine.unit(tank.id).unwrap().kind, Kind::ArmouredCars);
+    assert!(p.desk.log.iter().all(|l| !l.text.contains("armoured cars")));
+    p.desk.submit(DfCommand::OrdersDone).unwrap();
+    p.turn_check();
+    // The defender's set-up: the table, and the hover over it, show a medium tank.
+    p.seat = Some(Side::Defender);
+    assert!(p.pass_needed().is_none());
+    let theirs = DiceFlewView::table_state(&p.desk);
+    assert_eq!(theirs.unit(tank.id), Some(&tank));
+    let f = crate::ui::table::Frame::fit(&p.desk.field.spec, [0.0, 0.0, 700.0, 700.0]);
+    let h = p
+        .view
+        .hover(&p.desk, tank.at, &f)
+        .expect("a unit under the pointer");
+    assert!(h.lines[0].0.starts_with("medium tanks"), "{h:?}");
+    // The enemy's company, even picked, offers no toggle.
+    p.view.pick = Some(tank.id);
+    assert_eq!(
+        toggle(&p.view, &p.desk),
+        None,
+        "only a seat's own companies"
+    );
+    // His own fort die becomes field guns; once the battle starts both see the truth.
+    let mg = p
+        .desk
+        .state()
+        .living(Side::Defender)
+        .find(|u| u.die.is_some())
+        .unwrap()
+        .clone();
+    p.view.click(&mut p.desk, mg.at, 1.0);
+    let mg = mg.id;
+    assert_eq!(toggle(&p.view, &p.desk).unwrap().label, "[MG] ⇄ field guns");
+    flip(&mut p.view, &mut p.desk);
+    assert_eq!(p.desk.state().unit(mg).unwrap().kind, Kind::FieldGuns);
+    p.desk.submit(DfCommand::OrdersDone).unwrap();
+    let now = DiceFlewView::table_state(&p.desk);
+    assert_eq!(now.unit(tank.id).unwrap().kind, Kind::ArmouredCars);
+    assert_eq!(now.unit(mg).unwrap().kind, Kind::FieldGuns);
+}
+
+#[test]
+fn against_the_bot_its_choice_of_equipment_is_not_drawn_before_the_battle() {
+    let mut p = play_with("2*foot,armour", "foot@house,mg@house", [false, true]);
+    let tank = p
+        .desk
+        .state()
+        .living(Side::Attacker)
+        .find(|u| u.die.is_some())
+        .unwrap()
+        .clone();
+    // The bot's seat equips its die (as its planner may) and writes its orders.
+    p.desk
+        .submit(DfCommand::Equip {
+            unit: tank.id,
+            kind: Kind::ArmouredCars,
+        })
+        .unwrap();
+    assert_eq!(
+        DiceFlewView::table_state(&p.desk).unit(tank.id),
+        Some(&tank)
+    );
+    p.desk.submit(DfCommand::OrdersDone).unwrap();
+    assert_eq!(p.desk.human_actor(), Some(Side::Defender));
+    assert_eq!(
+        DiceFlewView::table_state(&p.desk).unit(tank.id),
+        Some(&tank)
+    );
+}
