@@ -524,3 +524,59 @@ fn a_lone_company_is_detached_under_the_co_who_moves_with_it() {
     assert!(co_moved > 0 && moves > 0);
     assert!(4 * rolls <= moves, "{rolls} command rolls in {moves} moves");
 }
+
+#[test]
+fn the_defenders_fire_plan_never_shells_its_own_forward_post() {
+    // The defender's second battalion stands 12″ from the wood on the attacker's way in (one
+    // move), and the bot sends it there; the attacker comes up past that wood. The plan may shell
+    // the wood before the post gets there (turn 1), never once it is there: a planned barrage
+    // strikes everyone round its feature, friend or foe.
+    let (f, s) = two_defending((30.0, 30.0), (16.0, 8.0), order(Action::Hold, 0, 1));
+    let mut s = with_battery(s, "defender");
+    let (wood, _) = feature_at(&s, 20.0, 20.0);
+    run(&f, &mut s, DfCommand::OrdersDone);
+    let mut lines = Vec::new();
+    loop {
+        let cmd = bot(&f, &s);
+        if let DfCommand::PlanFire { shot, .. } = cmd {
+            lines.push((shot.turn, shot.feature));
+        }
+        if run(&f, &mut s, cmd.clone()).is_empty() || cmd == DfCommand::OrdersDone {
+            break;
+        }
+    }
+    assert_eq!(
+        s.battalion(BattalionId(2)).unwrap().order,
+        Some(order(Action::MoveTo, wood, 1)),
+        "the post goes forward"
+    );
+    // The plan still shells the attacker crossing the wood while it is his alone.
+    assert!(lines.contains(&(1, wood)), "{lines:?}");
+    assert!(
+        lines.iter().all(|&(t, f)| f != wood || t == 1),
+        "a line on the wood after the post has got there: {lines:?}"
+    );
+
+    // And through the battle, played by the bots: no planned shell of the defender's falls on
+    // one of its own units.
+    let mut rng = drive::bot_rng(3);
+    let mut planned = false;
+    while s.turn() <= 5 && s.phase() != Phase::Over {
+        let Some(cmd) = DiceFlew.choose(BotLevel::Captain, &f, &s, &mut rng) else {
+            break;
+        };
+        for e in run(&f, &mut s, cmd) {
+            match e {
+                DfEvent::Bombardment { planned: p, .. } => planned = p,
+                DfEvent::Barrage { target, .. } if planned => {
+                    assert_eq!(
+                        unit(&s, target.0).side,
+                        A,
+                        "the defender shelled its own {target:?}"
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+}

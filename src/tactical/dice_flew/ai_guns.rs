@@ -2,7 +2,7 @@
 //! in the legal-command listing the screen and the random bot read. In the bombardment step a
 //! gun or mortar company with no enemy in its own sights shells the nearest enemy its side sees
 //! (a gun with a direct target keeps its fire for the enemy's move); a coming line of the fire
-//! plan that would fall within a move of the side's own companies is struck out; and a holding
+//! plan that would fall within a move of any of the side's own units is struck out; and a holding
 //! battalion's HQ, or an observer with an enemy in sight, beyond 2 ft of the CO and with no radio
 //! link, lays a line (the CO first sets up his exchange: the bot never moves him).
 
@@ -13,12 +13,12 @@ use super::check::check;
 use super::command::DfCommand;
 use super::fire::closest_target;
 use super::state::{DfState, Phase, TURN_LIMIT};
-use super::tables::order_change_reach;
+use super::tables::{allowance, order_change_reach, Ground};
 use super::telephone::wire_reach;
 use super::unit::{footprint, Action, Kind, Unit};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::ruleset::Side;
-use crate::tactical::table::{distance, inches};
+use crate::tactical::table::distance;
 
 /// Whether nothing of `side` has moved yet this part: the bombardment step.
 fn before_moving(s: &DfState, side: Side) -> bool {
@@ -37,8 +37,8 @@ fn bombard(field: &Battlefield, s: &DfState, u: &Unit) -> Option<DfCommand> {
     Some(DfCommand::Bombard { unit: u.id, target })
 }
 
-/// Change next turn's line of a battery: strike it out when its shells would fall within a
-/// move (12″) of the side's own companies; move it when the enemy is not where the plan
+/// Change next turn's line of a battery: strike it out when its shells could fall on one of
+/// the side's own units after its next move; move it when the enemy is not where the plan
 /// expected him (no fighting enemy unit in its beaten zone now, nor one move on towards the
 /// objective) onto the named feature that catches most of them, clear of its own companies.
 fn replan(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
@@ -46,9 +46,13 @@ fn replan(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
     if turn > TURN_LIMIT {
         return None;
     }
+    // Within the shells' reach (the engine's: the beaten zone and a base) of a move of any of
+    // its own units, HQs and observers too: they may all stand there when the line lands.
     let own_near = |at| {
-        s.living(side)
-            .any(|u| !u.staff() && distance(u.at, at) <= beaten_zone() + inches(12.0))
+        s.living(side).any(|u| {
+            let go = allowance(u.movement(), Ground::Open).unwrap_or(0.0);
+            distance(u.at, at) <= beaten_zone() + footprint() + go
+        })
     };
     // An enemy unit counts where it stands and where one move towards the objective takes it
     // (a holding company stays, an attacking one comes on).

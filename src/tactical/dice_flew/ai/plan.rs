@@ -13,6 +13,11 @@
 //!   hold radius and the beaten zone of the objective (where its companies and outposts may
 //!   stand) nor near any of its units.
 //!
+//! Neither side shells a feature its own men may have reached by then: each unit is reckoned
+//! along the way its battalion's written order sends it (a forward post going out to its wood,
+//! a flank attack closing on its post), from its start turn, and a line is refused where that
+//! way passes within the barrage's reach of the feature.
+//!
 //! A turn with nothing worth shelling is left to the observer, who calls fire on what he sees.
 
 use super::super::artillery::{beaten_zone, PlannedShot};
@@ -20,8 +25,9 @@ use super::super::check::hold_radius;
 use super::super::command::DfCommand;
 use super::super::state::{DfState, TURN_LIMIT};
 use super::super::tables::{allowance, Ground};
-use super::super::unit::{footprint, Unit};
+use super::super::unit::{footprint, Action, Unit};
 use crate::tactical::battlefield::Battlefield;
+use crate::tactical::raster::dist_to_segment;
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, step, TablePoint};
 
@@ -72,6 +78,29 @@ fn caught<'a>(
         .sum()
 }
 
+/// Whether a barrage on `at` at the start of `side`'s part in `turn` could strike one of its own
+/// units, reckoned from its own written orders: a unit whose battalion moves or attacks may
+/// stand anywhere on its way to the place, from where it is now to where a full move a turn
+/// since the start turn brings it (companies cannot all walk one line, so a base's width to
+/// either side of it counts too); any other unit (holding, waiting for its start turn, the CO)
+/// stays where it is.
+fn own_men_near(s: &DfState, side: Side, at: TablePoint, turn: u32) -> bool {
+    s.living(side).any(|u| {
+        let order = u
+            .battalion
+            .or_else(|| s.battalion_led_by(u.id))
+            .and_then(|b| s.battalion(b)?.order)
+            .filter(|o| o.action != Action::Hold);
+        let Some((o, place)) =
+            order.and_then(|o| Some((o, s.features().get(o.feature as usize)?.at)))
+        else {
+            return distance(u.at, at) <= zone();
+        };
+        let far = reckoned(u, place, turn.saturating_sub(o.start_turn), 1.0);
+        dist_to_segment(at, u.at, far) <= zone() + inches(3.0)
+    })
+}
+
 /// The next line of `side`'s fire plan, if it has one to write.
 pub fn plan_line(field: &Battlefield, s: &DfState, side: Side) -> Option<DfCommand> {
     let objective = field.objective;
@@ -102,7 +131,7 @@ pub fn plan_line(field: &Battlefield, s: &DfState, side: Side) -> Option<DfComma
                             // Its own companies, at a full move a turn, must not yet be there
                             // (it lands at the start of the attacker's part, before its move).
                             let near = caught(fighting(side), objective, f.at, turn - 1, 1.0);
-                            if near > 0.0 {
+                            if near > 0.0 || own_men_near(s, side, f.at, turn) {
                                 return None;
                             }
                             fighting(side.other())
@@ -111,7 +140,8 @@ pub fn plan_line(field: &Battlefield, s: &DfState, side: Side) -> Option<DfComma
                         }
                         Side::Defender => {
                             let own_ground = distance(f.at, objective) <= hold_radius() + zone()
-                                || fighting(side).any(|u| distance(u.at, f.at) <= zone() * 2.0);
+                                || fighting(side).any(|u| distance(u.at, f.at) <= zone() * 2.0)
+                                || own_men_near(s, side, f.at, turn);
                             if own_ground {
                                 return None;
                             }
