@@ -869,3 +869,49 @@ fn the_bot_shoots_a_gatlings_gunners_before_a_rifleman_as_easy_to_hit() {
     }
     assert!(gunners >= 10, "gunners {gunners}, rifleman {rifleman}");
 }
+
+/// A Gatling's burst takes as many men in its diamond as the die shows, so an attacker who
+/// comes on in file along the muzzle's line hands it two men where one spread out would give
+/// it one (the fort's trap: the attack walked in pairs into the Gatling's reach and was cut
+/// down). A rifleman of one team already stands 11″ south of a loaded Gatling; a rifleman of
+/// another team, just beyond its reach and straight behind him, is the bot's to move. The
+/// straight way to the objective ends in the same burst; the bot's move must not.
+#[test]
+fn the_bot_does_not_walk_a_second_team_into_the_same_gatling_burst() {
+    use omms::tactical::omog19c::tables::gatling;
+    use omms::tactical::ruleset::BotLevel;
+    use omms::tactical::template::Template;
+    use rand::SeedableRng;
+    let f = table();
+    let gun = at(24.0, 29.0);
+    let s = position(&[
+        (A, FOOT, RIFLE, MAN, at(24.0, 10.0), 0),
+        (A, FOOT, RIFLE, MAN, at(24.0, 18.0), 1),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(23.0, 30.0), 2),
+        (D, FOOT, Weapon::Pistol, Role::Gunner, at(25.0, 30.0), 2),
+    ])
+    .to_team(TeamId(2))
+    .gun(HeavyKind::Gatling, gun)
+    .phase(Phase::Move(A))
+    .build();
+    let (len, width) = gatling::diamond();
+    assert!(distance(gun, at(24.0, 10.0)) > len, "he starts out of reach");
+    for seed in 0..8u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let cmd = omms::tactical::bot::choose(&Omog19c, BotLevel::Captain, &f, &s, &mut rng)
+            .expect("a command");
+        let mut t = s.clone();
+        execute(&f, &mut t, &cmd).expect("the bot's command is legal");
+        let (first, second) = (t.figure(FigureId(1)).unwrap(), t.figure(FigureId(0)).unwrap());
+        // Every burst the gunner could lay, on either man, as the engine lays it.
+        let both = [first.pos(), second.pos()].iter().any(|&aim| {
+            let d = Template::aimed_diamond(gun, aim, len, width);
+            d.covers(first.pos()) && d.covers(second.pos())
+        });
+        assert!(
+            !both,
+            "seed {seed}: {cmd:?} puts both men in one burst ({:?})",
+            second.pos()
+        );
+    }
+}
