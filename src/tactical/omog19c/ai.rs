@@ -5,7 +5,6 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::check::{check, check_move, crew_needed, targets};
-use super::execute::{burst_order, gatling_sees, heavy_save};
 use super::command::OmogCommand;
 use super::state::{contact, Figure, FigureId, Gun, HeavyKind, OmogState, Phase, Role};
 use super::tables::{allowance, fieldpiece, gatling, Mount};
@@ -16,7 +15,6 @@ use crate::tactical::omog::{assault, melee};
 use crate::tactical::ruleset::{BotLevel, Piece, Side};
 use crate::tactical::sight::Footing;
 use crate::tactical::table::{compass_bearing, distance, TablePoint};
-use crate::tactical::template::Template;
 
 /// The furthest point along a straight line on `bearing` (at most `want` away) that `f` may
 /// legally reach, if it can go anywhere at all: the OMOG core's search
@@ -442,9 +440,6 @@ pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64
             }
         }
     }
-    for s in [side, side.other()] {
-        v -= sign(s) * burst_exposure(field, state, s);
-    }
     for g in state.guns() {
         if let Some(t) = state.team(g.team()) {
             v -= sign(t.side()) * GUN_ROUND * idle_fire_phases(state, g) as f64;
@@ -455,56 +450,6 @@ pub fn position_score(field: &Battlefield, state: &OmogState, side: Side) -> f64
     }
     v
 }
-
-/// The figures `side` can expect to lose to the next burst of each enemy Gatling that has
-/// bursts left and the gunners to fire them, laid where it takes most: the engine's own field
-/// of fire ([`gatling_sees`], [`burst_order`]) and cover saves ([`heavy_save`]). A burst hits as
-/// many men in its diamond as the die shows, so men who come on in pairs or files along the
-/// muzzle's line give it two or three where one man spread out gives it one, and a man out of
-/// the gunner's sight gives it none. Without it the attack walked into the fort's Gatling two by
-/// two and was cut down (Invader against a fort: table 8%, dice 21%). The first man a burst
-/// can reach is counted at [`FIRST_IN_REACH`]: someone must come into reach for the attack to
-/// go in at all, the men beyond him are what spreading out saves.
-fn burst_exposure(field: &Battlefield, state: &OmogState, side: Side) -> f64 {
-    let (len, width) = gatling::diamond();
-    let mut total = 0.0;
-    for g in state.guns().iter().filter(|g| {
-        g.kind() == HeavyKind::Gatling
-            && g.bursts() > 0
-            && state
-                .team(g.team())
-                .is_some_and(|t| t.side() == side.other())
-            && serving_crew(state, g) >= usize::from(crew_needed(g.kind()))
-    }) {
-        let seen = gatling_sees(field, state, g.pos(), side.other(), len);
-        let mut best: f64 = 0.0;
-        let mut first: f64 = 0.0;
-        for &(_, at) in &seen {
-            let t = Template::aimed_diamond(g.pos(), at, len, width);
-            // A die of k from 1 to 5 takes the k nearest men in the diamond; a six misfires.
-            let mut expect = 0.0;
-            for (i, id) in burst_order(&t, &seen).into_iter().enumerate().take(5) {
-                let f = state.figure(id).expect("a seen figure");
-                if state.pending_hits().contains(&id) {
-                    continue;
-                }
-                let falls = heavy_save(field, f, t.impact_point())
-                    .map_or(1.0, |need| f64::from(need - 1) / 6.0);
-                let p = (5 - i) as f64 / 6.0 * falls;
-                if i == 0 {
-                    first = first.max(p);
-                }
-                expect += p;
-            }
-            best = best.max(expect);
-        }
-        total += best - (1.0 - FIRST_IN_REACH) * first.min(best);
-    }
-    total
-}
-
-/// See [`burst_exposure`].
-const FIRST_IN_REACH: f64 = 0.0;
 
 /// What a loaded gun with the crew to fire it is worth beyond its men, in figures. Without it
 /// a Gatling gunner counted for no more than a rifleman, so the attack shot whoever was easiest

@@ -6,13 +6,12 @@ use super::check::{check, check_move_push, shoot_odds, Push, ShotOdds};
 use super::command::OmogCommand;
 use super::event::OmogEvent;
 use super::refusal::Refusal;
-use super::state::{Figure, FigureId, HeavyKind, OmogState, Phase, TeamId};
+use super::state::{FigureId, HeavyKind, OmogState, Phase, TeamId};
 use super::tables::{cover_save, fieldpiece, gatling};
 use crate::tactical::battlefield::Battlefield;
 use crate::tactical::omog::melee::{self, Fight};
 use crate::tactical::omog::seeing::cover_from;
 use crate::tactical::omog::{Emitter, Refusal as Core};
-use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, step, TablePoint};
 use crate::tactical::template::Template;
 
@@ -148,7 +147,7 @@ fn template_hits(field: &Battlefield, out: &mut Out, template: &Template, victim
     let impact = template.impact_point();
     for id in victims {
         let f = out.state().figure(id).expect("a victim");
-        match heavy_save(field, f, impact) {
+        match cover_from(field, f, impact).and_then(cover_save) {
             Some(need) => {
                 let roll = out.roll();
                 let saved = roll >= need;
@@ -235,46 +234,20 @@ fn fire_gatling(field: &Battlefield, out: &mut Out, team: TeamId, at: TablePoint
         roll,
         template: Some(t),
     });
-    let seen = gatling_sees(field, out.state(), g.pos(), side, f64::INFINITY);
-    let victims: Vec<FigureId> = burst_order(&t, &seen)
+    // Only enemies the gunner can see are targets, nearest first.
+    let (pts, ids): (Vec<TablePoint>, Vec<FigureId>) = out
+        .state()
+        .living(side.other())
+        .filter(|f| field.sight(g.pos(), f.pos()).is_clear())
+        .map(|f| (f.pos(), f.id()))
+        .unzip();
+    let victims: Vec<FigureId> = t
+        .hits_in_order(&pts)
         .into_iter()
         .take(n as usize)
+        .map(|i| ids[i])
         .collect();
     template_hits(field, out, &t, victims);
-}
-
-/// The figures of `side`'s enemy within `reach` of a Gatling's muzzle that its gunner can see:
-/// only they can be a burst's targets. The bot reads a burst's reach from here and
-/// [`burst_order`], so it sees the field of fire the engine fires into.
-pub fn gatling_sees(
-    field: &Battlefield,
-    state: &OmogState,
-    muzzle: TablePoint,
-    side: Side,
-    reach: f64,
-) -> Vec<(FigureId, TablePoint)> {
-    state
-        .living(side.other())
-        .filter(|f| distance(muzzle, f.pos()) <= reach)
-        .filter(|f| field.sight(muzzle, f.pos()).is_clear())
-        .map(|f| (f.id(), f.pos()))
-        .collect()
-}
-
-/// Of `seen` (from [`gatling_sees`]), the men a burst laid as `t` takes, in the order its hits
-/// go: nearest the muzzle first.
-pub fn burst_order(t: &Template, seen: &[(FigureId, TablePoint)]) -> Vec<FigureId> {
-    let pts: Vec<TablePoint> = seen.iter().map(|s| s.1).collect();
-    t.hits_in_order(&pts)
-        .into_iter()
-        .map(|i| seen[i].0)
-        .collect()
-}
-
-/// The roll that saves `f` in cover from a template whose cover is judged from `impact`, or
-/// `None` in the open.
-pub fn heavy_save(field: &Battlefield, f: &Figure, impact: TablePoint) -> Option<u8> {
-    cover_from(field, f, impact).and_then(cover_save)
 }
 
 /// Hand to hand, fight by fight, each fight's fallen going down before the next.
