@@ -858,3 +858,36 @@ fn the_bot_shoots_a_gatlings_gunners_before_a_rifleman_as_easy_to_hit() {
     }
     assert!(gunners >= 10, "gunners {gunners}, rifleman {rifleman}");
 }
+
+/// An Invader holding a settlement brings one die of its own and the settlement's: two dice
+/// against the attacking Invader's two, which the OMMS dice give the attacker 39%. With three
+/// men for the settlement's die the attack's 8 rifles met 7 and the table gave it 57%; the
+/// settlement's die of a defender with one die of its own is now a whole team in the houses.
+/// A Guard's (two dice of its own) stays three men.
+#[test]
+fn a_one_die_defenders_settlement_die_is_a_whole_team() {
+    let f = encamp(false);
+    let soldiers = |defender: Force| {
+        let s = deploy(
+            &f,
+            &fight(dice(UnitType::Invader, 2, 0, false), defender),
+            1,
+        );
+        let garrison: Vec<_> = s
+            .teams()
+            .iter()
+            .filter(|t| t.garrison())
+            .map(|t| t.id())
+            .collect();
+        let count = |held: bool| {
+            s.figures()
+                .iter()
+                .filter(|x| x.side() == D && x.role() == Role::Soldier)
+                .filter(|x| garrison.contains(&x.team()) == held)
+                .count()
+        };
+        (count(false), count(true))
+    };
+    assert_eq!(soldiers(dice(UnitType::Invader, 1, 1, false)), (4, 4));
+    assert_eq!(soldiers(dice(UnitType::Guard, 2, 1, false)), (4 + 2, 3));
+}

@@ -125,7 +125,19 @@ pub const SIZES: Sizes = Sizes {
 /// alone 33%.
 fn plans(force: &Force, side: Side) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)> {
     let gunner = man(Role::Gunner, Mount::Foot, Weapon::Pistol);
-    let men = men(force, side, &SIZES);
+    let mut men = men(force, side, &SIZES);
+    // A defending unit that brings one die of its own (an Invader holding a settlement) has the
+    // settlement's die as its second, and the OMMS dice weigh it as much as the unit's: two
+    // against the attack's two. Three men there left the attack's 8 rifles against 7 and the
+    // table gave the attacker 57% where the dice give 39% (docs/rules/omog19c.md, "Invader
+    // against Invader").
+    if side == Side::Defender && force.elements.iter().filter(|e| !e.garrison).count() == 1 {
+        for (n, e) in men.iter_mut().zip(&force.elements) {
+            if e.garrison {
+                *n = SIZES.team;
+            }
+        }
+    }
     crate::tactical::omog::reading::read(force, &super::troops::EXTRAS)
         .iter()
         .zip(men)
