@@ -480,3 +480,46 @@ fn normal_does_not_repeat_a_declined_offer() {
     };
     assert_eq!(offer(&[not_mine]), Some(first));
 }
+
+/// Blue's base at Pas de la Casa is the army's objective, six Invaders before it; one Red
+/// Invader stands at Santa Coloma, a short walk from Blue's La Massana, held by a lone Scout.
+/// `normal` sends that Invader to take La Massana on its own odds instead of walking it across
+/// the valley to join the army (on main it joined the army and La Massana stayed Blue's).
+#[test]
+fn normal_raids_a_weak_settlement_its_army_walks_past() {
+    let board = valley();
+    let mut sc = Scenario::new(setup(&["Red", "Blue"]), 1);
+    let home = sc.settlement(RED, PlaceId(0), true, true);
+    for _ in 0..3 {
+        sc.unit(RED, UnitType::Guard, Location::Settlement(home));
+    }
+    let base = sc.settlement(BLUE, PlaceId(5), true, true);
+    for _ in 0..2 {
+        sc.unit(BLUE, UnitType::Guard, Location::Settlement(base));
+    }
+    let massana = sc.settlement(BLUE, PlaceId(8), false, false);
+    sc.unit(BLUE, UnitType::Scout, Location::Settlement(massana));
+    for _ in 0..6 {
+        sc.unit(RED, UnitType::Invader, road(&board, 6));
+    }
+    let raider = sc.unit(RED, UnitType::Invader, road(&board, 9));
+    sc.turn(RED, Phase::Main, 9);
+    let state = sc.build(&board).unwrap();
+    let massana_at = board.pos(PlaceId(8));
+    let breadth = state.scale().measure_m(omms::map::Measure::CardBreadth);
+    let mut after = state.clone();
+    for cmd in main_phase_of(Level::Normal, state, &board) {
+        execute(&mut after, &board, &cmd).unwrap();
+    }
+    let at = after.unit_pos(raider).unwrap();
+    assert!(
+        at.distance_m(massana_at) <= breadth,
+        "the Invader went {:.0} m from La Massana",
+        at.distance_m(massana_at)
+    );
+    let raid = Command::Attack(Attack::dice(raider, Target::Settlement(massana)));
+    assert!(
+        check(&after, &board, &raid).is_ok(),
+        "it cannot attack La Massana"
+    );
+}

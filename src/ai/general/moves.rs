@@ -6,7 +6,8 @@
 //! - `easy`: every other unit closes in on the nearest enemy;
 //! - `normal`/`hard`: every other unit works against one objective (`campaign`): when the units in
 //!   reach can storm it on the odds they move into striking distance, otherwise they gather
-//!   just beyond it, Guards closing its roads.
+//!   just beyond it, Guards closing its roads; free units already within striking range of
+//!   another settlement they could take on their own odds raid it instead.
 
 use std::collections::BTreeMap;
 
@@ -128,6 +129,9 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
     } else {
         (None, false)
     };
+    if ctx.style.concentrate {
+        raids(ctx, &mut free, target.as_ref(), &mut goals);
+    }
     assign(
         ctx,
         &free,
@@ -409,4 +413,42 @@ fn siege_holders(ctx: &Ctx) -> Vec<UnitId> {
         }
     }
     out
+}
+
+/// Side raids: another enemy settlement that the free units already within striking range
+/// could take on their own, judged on the odds as the objective's storm is. Gathered for the one
+/// objective, those units walked past weak settlements that `easy`, hitting whatever is near,
+/// took; each capture steals a card and its points cheapen every later set, and `easy`
+/// snowballed (Andorra, 100 games: easy 48–51 normal before, 41–57 with the raids).
+fn raids(
+    ctx: &Ctx,
+    free: &mut Vec<UnitId>,
+    target: Option<&Objective>,
+    goals: &mut Vec<(UnitId, Goal)>,
+) {
+    let mut towns: Vec<&crate::rules::Settlement> = ctx
+        .state
+        .settlements()
+        .filter(|s| s.owner() != ctx.me)
+        .filter(|s| target.is_none_or(|t| t.at != s.pos()))
+        .filter(|s| !ctx.state.defenders(s.id()).is_empty())
+        .collect();
+    towns.sort_by_key(|s| s.id());
+    for s in towns {
+        let o = Objective {
+            target: Target::Settlement(s.id()),
+            at: s.pos(),
+            enemy: s.owner(),
+            defenders: super::war::guards(ctx, s.id()),
+            prize: super::war::prize(ctx, s),
+        };
+        let near = in_striking_range(ctx, o.at, free);
+        if near.is_empty() || !super::war::storms(ctx, &o, &near) {
+            continue;
+        }
+        free.retain(|u| !near.contains(u));
+        for u in near {
+            goals.push((u, strike(ctx, o.at)));
+        }
+    }
 }
