@@ -71,6 +71,8 @@ fn forces(seed: u64) -> Forces {
 struct Seen {
     moves: usize,
     shots: usize,
+    /// Moves made under a written order that binds them (The Dice Flew's hold and move-to).
+    order_moves: usize,
 }
 
 /// Play `SEEDS` battles with the generic bot (captain against general, sides alternating) and
@@ -236,11 +238,12 @@ fn six_plus_keeps_allowance_range_sight_and_room() {
 fn dice_flew_keeps_allowance_arc_range_and_room() {
     use omms::tactical::dice_flew::fire::{may_fire, range, reach};
     use omms::tactical::dice_flew::movement::move_fraction;
-    use omms::tactical::dice_flew::unit::footprint;
+    use omms::tactical::dice_flew::unit::{footprint, Action};
     use omms::tactical::dice_flew::{DfCommand, DfEvent, DiceFlew};
+    use omms::tactical::table::inches;
     // The bar: the bots' companies must really fight (issue 12). Figures for these 200 battles
     // are in `cargo bench --bench dice_flew -- --figures`; the bar keeps a wide margin below them.
-    audit_battles(
+    let seen = audit_battles(
         &DiceFlew,
         150,
         |f, before, cmd, events, after, seed, seen| {
@@ -250,6 +253,29 @@ fn dice_flew_keeps_allowance_arc_range_and_room() {
                 let used = move_fraction(f, u.movement(), u.at, *to)
                     .unwrap_or_else(|e| panic!("{why}: a move over forbidden ground ({e:?})"));
                 assert!(used <= 1.0 + 1e-9, "{why}: past the allowance ({used:.2})");
+                // The written order, as it stands this turn: a battalion holding stays by its
+                // place (or comes back towards it); one moving does not walk into the enemy.
+                if let Some((action, place)) = u.battalion.and_then(|b| before.effective_order(b)) {
+                    let by_place = distance(*to, place) <= inches(12.0) + 1e-9
+                        || distance(*to, place) < distance(u.at, place);
+                    match action {
+                        Action::Hold => {
+                            assert!(by_place, "{why}: left the place it holds");
+                            seen.order_moves += 1;
+                        }
+                        Action::MoveTo => {
+                            assert!(by_place, "{why}: a move order walked away from its place");
+                            assert!(
+                                before
+                                    .living(u.side.other())
+                                    .all(|e| range(e.at, *to) > inches(3.0)),
+                                "{why}: a move order engaged the enemy"
+                            );
+                            seen.order_moves += 1;
+                        }
+                        Action::Attack => {}
+                    }
+                }
                 seen.moves += 1;
             }
             for e in events {
@@ -285,5 +311,10 @@ fn dice_flew_keeps_allowance_arc_range_and_room() {
                 }
             }
         },
+    );
+    assert!(
+        seen.order_moves > 100,
+        "too few moves under a hold or move-to order were seen ({}) for the audit to mean anything",
+        seen.order_moves
     );
 }
