@@ -223,15 +223,15 @@ fn a_map_without_room_for_every_seat_is_refused_at_setup() {
     let map = map("north-bayreuth");
     let board = MapBoard::new(map, map.meta().scale);
     let room = seat_capacity(&board, map.meta().scale);
-    assert_eq!((room.safe, room.spaced), (2, 5));
+    assert_eq!((room.safe, room.spaced), (3, 8));
     let six = omms::sim::setup_for("north-bayreuth", map.meta().scale, 6);
     let err = Game::start(six, 1, &board).unwrap_err().to_string();
     assert_eq!(
         err,
-        "north-bayreuth has room for at most 2 bases out of one another's first-turn reach \
+        "north-bayreuth has room for at most 3 bases out of one another's first-turn reach \
          (safe bases); this game has 6 seats."
     );
-    // Under the bare base rule the map holds five, and a five-seat game runs.
+    // Under the bare base rule the map holds eight, and a five-seat game runs.
     let five = omms::sim::setup_with(
         "north-bayreuth",
         map.meta().scale,
