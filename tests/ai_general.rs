@@ -11,6 +11,8 @@ use omms::rules::testkit::{cards, setup, valley, TableBoard};
 use omms::rules::*;
 use std::path::PathBuf;
 
+mod common;
+
 const RED: PlayerId = PlayerId(0);
 const BLUE: PlayerId = PlayerId(1);
 
@@ -357,15 +359,28 @@ fn normal_hunts_the_last_unit_out_in_the_fields() {
     );
 }
 
-/// North Bayreuth's major roads come in two pieces: the motorway and the A road (Hettersreuth,
-/// Unterwaiz, Altenplos) and the B road (Sandreuth, Ramsenthal). Guards and Invaders never leave
-/// their piece. Red holds Sandreuth, the nearest of its settlements to Blue's Hettersreuth as the
-/// crow flies but on the other piece, and Altenplos on Blue's. A King's Invader goes where a road
-/// leads to the enemy; before, it went to Sandreuth, and the three-seat game piled three hundred
-/// units there that never fought (issue 14).
+/// North Bayreuth imported as a modder might, with only secondary roads as B roads (the shipped
+/// map counts its county roads too): its major roads come in two pieces, the motorway and the A
+/// road (Hettersreuth, Unterwaiz, Altenplos) and the B road (Sandreuth, Ramsenthal). Guards and
+/// Invaders never leave their piece. Red holds Sandreuth, the nearest of its settlements to
+/// Blue's Hettersreuth as the crow flies but on the other piece, and Altenplos on Blue's. A
+/// King's Invader goes where a road leads to the enemy; before, it went to Sandreuth, and the
+/// three-seat game piled three hundred units there that never fought (issue 14).
 #[test]
 fn normal_raises_road_units_where_a_road_leads_to_the_enemy() {
-    let map = map("north-bayreuth");
+    let Some(osm) = common::prereq::shared_osm() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("north-bayreuth");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_omms"))
+        .args(["import", "-q", "--out"])
+        .arg(&out)
+        .arg(osm.join("north-bayreuth.osm.pbf"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let map = GameMap::load(&out).unwrap();
     let board = omms::sim::board_for(&map);
     let setup = omms::sim::setup_for("North Bayreuth", map.meta().scale, 2);
     let mut sc = Scenario::new(setup, 1);

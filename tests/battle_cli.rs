@@ -133,20 +133,15 @@ fn omog_musket_battles_auto_resolve_with_its_troop_types_and_give_odds() {
 
 #[test]
 fn bad_battles_are_refused_with_a_reason() {
+    let bare = common::map_without_terrain("north-bayreuth");
+    let bare = bare.path().to_str().unwrap();
     let cases: [(&[&str], &str); 4] = [
         (
             &["battle", "--at", "Atlantis", "--auto"],
             "no place called \"Atlantis\"",
         ),
         (
-            &[
-                "battle",
-                "--map",
-                "maps/north-bayreuth",
-                "--at",
-                "Neudrossenfeld",
-                "--auto",
-            ],
+            &["battle", "--map", bare, "--at", "Neudrossenfeld", "--auto"],
             "no tactical terrain",
         ),
         (

@@ -7,6 +7,8 @@ use omms::map::GameMap;
 use omms::tactical::table::{distance, inches, step};
 use omms::tactical::*;
 
+mod common;
+
 fn map(name: &str) -> GameMap {
     GameMap::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -379,7 +381,8 @@ fn water_and_the_table_edge_stop_a_path() {
 
 #[test]
 fn a_place_without_terrain_is_a_clear_error() {
-    let m = map("north-bayreuth");
+    let bare = common::map_without_terrain("north-bayreuth");
+    let m = GameMap::load(bare.path()).unwrap();
     let id = m.place_by_name("Neudrossenfeld").unwrap();
     let site = BattleSite {
         attacker_from_bearing: 0.0,

@@ -85,3 +85,22 @@ pub fn options_from(r: u32) -> Options {
         safe_bases: (r / 36) % 2 == 0,
     }
 }
+
+/// A copy of shipped map `name` in a temporary folder with its terrain layer emptied, as a
+/// package imported before terrain existed (or edited bare by a modder) has: every battle on it
+/// must be refused with a clear reason. Kept alive by the returned folder.
+pub fn map_without_terrain(name: &str) -> tempfile::TempDir {
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(name);
+    let tmp = tempfile::tempdir().unwrap();
+    for file in ["map.toml", "map.geojson"] {
+        std::fs::copy(from.join(file), tmp.path().join(file)).unwrap();
+    }
+    std::fs::write(
+        tmp.path().join("terrain.geojson"),
+        r#"{"type":"FeatureCollection","features":[]}"#,
+    )
+    .unwrap();
+    tmp
+}
