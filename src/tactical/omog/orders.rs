@@ -275,6 +275,24 @@ pub fn check_escort<K: Kit>(
                 other,
             });
         }
+        // A house holds no more than it has room for, whoever walks in: the men carried along
+        // count where they end, with the mover's own end and those carried before them.
+        for h in room::houses_at(field, to) {
+            let holds = room::house_capacity(field, h);
+            let inside = roster
+                .figures()
+                .iter()
+                .filter(|o| o.alive() && !moving(o.id()) && field.area_holds(h, o.pos()))
+                .count()
+                + usize::from(field.area_holds(h, mover_end))
+                + out
+                    .iter()
+                    .filter(|c: &&Carried| field.area_holds(h, c.to))
+                    .count();
+            if inside >= holds {
+                return Err(Refusal::HouseFull { holds });
+            }
+        }
         let used = move_fraction(f.mount(), &survey);
         if used > 1.0 + 1e-9 {
             return Err(Refusal::TooFar {
