@@ -69,21 +69,24 @@ impl<K: Kit> Deployer<'_, K> {
     /// table, out of water, a base from everyone placed, horses out of houses, and a house only
     /// while it has room. With `house`, a place inside that house first, then in the houses
     /// nearest it: a garrison fills a row of small houses rather than crowding one.
+    /// Whether house `h` has room for one more figure.
+    fn has_room(&self, h: usize) -> bool {
+        self.roster
+            .figures()
+            .iter()
+            .filter(|o| room::houses_at(self.field, o.pos()).contains(&h))
+            .count()
+            < room::house_capacity(self.field, h)
+    }
+
     fn spot(&self, want: TablePoint, house: Option<usize>, mount: Mount) -> TablePoint {
         let ok = |q: TablePoint| {
             self.field.spec.contains(q)
                 && !self.field.area_kinds_at(q).contains(&AreaKind::Water)
                 && room::clear_of(&self.roster, q, None)
-                && room::houses_at(self.field, q).into_iter().all(|h| {
-                    mount == Mount::Foot
-                        && self
-                            .roster
-                            .figures()
-                            .iter()
-                            .filter(|o| room::houses_at(self.field, o.pos()).contains(&h))
-                            .count()
-                            < room::house_capacity(self.field, h)
-                })
+                && room::houses_at(self.field, q)
+                    .into_iter()
+                    .all(|h| mount == Mount::Foot && self.has_room(h))
         };
         let rings = |centre: TablePoint| {
             std::iter::once(centre).chain((1..=60).flat_map(move |ring| {
@@ -191,7 +194,6 @@ pub fn deploy<K: Kit>(
     }
     // Defender.
     let houses = field.houses_near_objective(inches(12.0));
-    let mut house_iter = houses.iter();
     let mut field_k = 0usize;
     let def = plans[1];
     let def_squads = squads_of(def.len());
@@ -199,8 +201,12 @@ pub fn deploy<K: Kit>(
         // Only a garrison takes a house: a unit's dice come first in a force, and when they took
         // one each the settlement's garrison stood in the third or fourth nearest house, or out
         // in the open where there were no more.
+        // Each garrison makes its home in the nearest house that still has room: houses round a
+        // square are often a figure wide, and a fort's Gatling crew fills the first two, so the
+        // next garrison started from a full house and drifted to the houses beside it, out past
+        // the fourth nearest.
         let house = if plan.garrison {
-            house_iter.next()
+            houses.iter().find(|&&h| d.has_room(h))
         } else {
             None
         };
