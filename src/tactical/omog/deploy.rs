@@ -63,12 +63,6 @@ struct Deployer<'a, K> {
 }
 
 impl<K: Kit> Deployer<'_, K> {
-    /// The nearest point to `p` (searching outwards in half-inch rings) that is on the table and
-    /// not in water, a swamp being fine.
-    /// The nearest place to `want` where a figure has room to stand (RULINGS §9): on the
-    /// table, out of water, a base from everyone placed, horses out of houses, and a house only
-    /// while it has room. With `house`, a place inside that house first, then in the houses
-    /// nearest it: a garrison fills a row of small houses rather than crowding one.
     /// Whether house `h` has room for one more figure.
     fn has_room(&self, h: usize) -> bool {
         self.roster
@@ -79,6 +73,10 @@ impl<K: Kit> Deployer<'_, K> {
             < room::house_capacity(self.field, h)
     }
 
+    /// The nearest place to `want` where a figure has room to stand (RULINGS §9): on the
+    /// table, out of water, a base from everyone placed, horses out of houses, and a house only
+    /// while it has room. With `house`, a place inside that house first, then in the houses
+    /// nearest it: a garrison fills a row of small houses rather than crowding one.
     fn spot(&self, want: TablePoint, house: Option<usize>, mount: Mount) -> TablePoint {
         let ok = |q: TablePoint| {
             self.field.spec.contains(q)
