@@ -279,11 +279,7 @@ pub fn check_escort<K: Kit>(
         // count where they end, with the mover's own end and those carried before them.
         for h in room::houses_at(field, to) {
             let holds = room::house_capacity(field, h);
-            let inside = roster
-                .figures()
-                .iter()
-                .filter(|o| o.alive() && !moving(o.id()) && field.area_holds(h, o.pos()))
-                .count()
+            let inside = room::inside(field, roster, h, moving)
                 + usize::from(field.area_holds(h, mover_end))
                 + out
                     .iter()

@@ -2,7 +2,7 @@
 //! base's width (1″), a house holds as many figures as its footprint has 1″ squares for (at
 //! least one), and horses do not go into houses.
 
-use super::figure::{Figure, Kit};
+use super::figure::{Figure, FigureId, Kit};
 use super::movement::Mount;
 use super::refusal::Refusal;
 use super::roster::Roster;
@@ -22,6 +22,21 @@ pub fn house_capacity(field: &Battlefield, area: usize) -> usize {
     // A hair over, so a footprint of exactly four square inches holds four.
     let squares = field.areas[area].shape.unsigned_area() / (base() * base()) + 1e-6;
     (squares.floor() as usize).max(1)
+}
+
+/// How many living figures stand in house `h`, leaving out those `skip` names (the ones
+/// moving, who count where they end).
+pub fn inside<K: Kit>(
+    field: &Battlefield,
+    roster: &Roster<K>,
+    h: usize,
+    skip: impl Fn(FigureId) -> bool,
+) -> usize {
+    roster
+        .figures()
+        .iter()
+        .filter(|o| o.alive() && !skip(o.id()) && field.area_holds(h, o.pos()))
+        .count()
 }
 
 /// The houses standing at `p`.
@@ -72,12 +87,7 @@ pub fn check<K: Kit>(
         });
     }
     for h in houses_at(field, end) {
-        let inside = roster
-            .figures()
-            .iter()
-            .filter(|o| o.alive() && o.id() != f.id())
-            .filter(|o| field.area_holds(h, o.pos()))
-            .count();
+        let inside = inside(field, roster, h, |o| o == f.id());
         let holds = house_capacity(field, h);
         if inside >= holds {
             return Err(Refusal::HouseFull { holds });
