@@ -406,10 +406,9 @@ fn no_artillery_the_dice_become_teams_of_four_and_every_troop_type_is_playable()
         .iter()
         .all(|m| m.0 == Mount::Horse && m.2.armoured && m.2.heavy));
     let def = soldiers(D);
-    // A Guard defending with one die: its die and the settlement's (in its houses, unlike 19C's
-    // three men) are whole teams, but for the fortification's two grenadiers on the walls
-    // (docs/rules/omog_musket.md, "Forces").
-    assert_eq!(def.len(), 4 + 2 + 4);
+    // A Guard defending with one die: its die is a whole team; the fortification's are two
+    // grenadiers on the walls and half a team beside them (docs/rules/omog_musket.md, "Forces").
+    assert_eq!(def.len(), 4 + 2 + 2);
     assert!(def.iter().all(|m| m.1 == Weapon::Musket));
     assert_eq!(def.iter().filter(|m| m.2.elite).count(), 2);
     assert!(s
@@ -567,5 +566,40 @@ fn the_strategic_games_extra_dice_bring_a_war_party_and_riflemen() {
             Weapon::TradeMusket,
             Weapon::Rifle
         ]
+    );
+}
+
+#[test]
+fn a_forts_second_die_is_two_men() {
+    // The same two settlement dice in a village and in a fortification: a whole team in the
+    // village's houses; in the fort its first die is two grenadiers and its second two men.
+    let garrison = |fortified: bool| -> Vec<(usize, bool)> {
+        let forces = Forces {
+            attacker: dice(UnitType::Invader, 2, 0, false),
+            defender: dice(UnitType::Guard, 2, 2, fortified),
+            ..Default::default()
+        };
+        let s = deploy(&encamp(fortified), &forces, 1);
+        s.teams()
+            .iter()
+            .filter(|t| t.side() == D)
+            .map(|t| {
+                let men: Vec<_> = s
+                    .figures()
+                    .iter()
+                    .filter(|x| x.team() == t.id() && x.role() == Role::Soldier)
+                    .collect();
+                (men.len(), men.iter().all(|x| x.traits().elite))
+            })
+            .collect()
+    };
+    // A Guard's two dice: a whole team and half a team ("Men per die"), then the settlement's.
+    assert_eq!(
+        garrison(false),
+        vec![(4, false), (2, false), (4, false), (4, false)]
+    );
+    assert_eq!(
+        garrison(true),
+        vec![(4, false), (2, false), (2, true), (2, false)]
     );
 }
