@@ -527,4 +527,13 @@ fn the_attack_dialog_says_why_the_table_is_harder_than_the_dice() {
         "{covered} in cover: {note}"
     );
     assert!(note.contains("any loss pins"), "{note}");
+    assert!(!note.contains("light battery"), "{note}");
+    // Against a fort's walls the attacker is told of the battery it has for them.
+    let fort = rules
+        .table_note(&open_table().fortify(), &f)
+        .expect("a note");
+    assert!(
+        fort.ends_with("Against the walls you have a light battery off the table."),
+        "{fort}"
+    );
 }

@@ -261,3 +261,37 @@ fn the_bot_makes_a_fort_die_field_guns_against_armour_over_open_fields() {
     run(&wooded, &mut s, DfCommand::OrdersDone);
     assert!(!matches!(bot(&wooded, &s), DfCommand::Equip { .. }));
 }
+
+/// The batteries `side` has off the table, by their guns' points.
+fn batteries(s: &DfState, side: Side) -> Vec<u32> {
+    s.batteries()
+        .iter()
+        .filter(|b| b.side == side)
+        .map(|b| b.guns.points())
+        .collect()
+}
+
+#[test]
+fn an_attacker_without_guns_brings_a_light_battery_against_a_forts_walls() {
+    let defence = "foot,foot,mg@house,foot@house";
+    let fort = open_table().fortify();
+    // An Invader's two rifle companies: a light battery (5 points a gun), its observer on the
+    // table beside the first battalion's HQ.
+    let s = deploy(&fort, &forces("foot,foot", defence), 1);
+    assert_eq!(batteries(&s, A), vec![5]);
+    assert_eq!(batteries(&s, D), Vec::<u32>::new());
+    let obs = s
+        .living(A)
+        .find(|u| u.kind == Kind::Observer)
+        .expect("the siege battery's observer is on the table");
+    let hq = s.living(A).find(|u| u.kind == Kind::Hq).unwrap();
+    assert!(omms::tactical::table::distance(obs.at, hq.at) < inches(4.0));
+    // Against a settlement without walls, nothing is added.
+    let open = deploy(&open_table(), &forces("foot,foot", defence), 1);
+    assert_eq!(batteries(&open, A), Vec::<u32>::new());
+    // A Tank breaches with its own gun die, and a side that brings a battery keeps only its own.
+    let tank = deploy(&fort, &forces("guns,armour,armour", defence), 1);
+    assert_eq!(batteries(&tank, A), Vec::<u32>::new());
+    let heavy = deploy(&fort, &forces("foot,foot,heavy-battery", defence), 1);
+    assert_eq!(batteries(&heavy, A), vec![15]);
+}

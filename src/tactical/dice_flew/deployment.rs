@@ -5,7 +5,7 @@ use super::artillery::{Battery, BatteryId};
 use super::features::features;
 use super::forces::{
     against_armour, battalion_sizes, battery_guns, common_quality, element_unit, free_spot,
-    kind_of, unit, with_attack_support,
+    kind_of, unit, with_attack_support, with_siege_guns,
 };
 use super::state::DfState;
 use super::tables::{command_radius, GUNS_PER_BATTERY};
@@ -16,7 +16,8 @@ use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, step, Facing, TablePoint};
 
 /// Deploy both sides: the attacker's companies in a line 6″ in from its edge with HQs and CO
-/// behind; the defender's garrison in the houses nearest the objective (in battalions with
+/// behind (and a siege battery's observer with its first HQ, against a fortification: see
+/// [`SIEGE_BATTERY`](super::forces::SIEGE_BATTERY)); the defender's garrison in the houses nearest the objective (in battalions with
 /// its field companies, at most four companies a battalion), its field companies
 /// 8″ in front of the objective towards the attacker, HQs and CO behind it. Every battalion
 /// starts with the obvious order (attack or hold the objective), which the players may rewrite.
@@ -32,9 +33,10 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
         let half = field.spec.width_mm.min(field.spec.depth_mm) / 2.0;
         step(centre, toward_attacker, half)
     };
+    let attacker = with_siege_guns(&forces.attacker, field.fortified);
     for side in Side::BOTH {
         let force = match side {
-            Side::Attacker => &forces.attacker,
+            Side::Attacker => &attacker,
             Side::Defender => &forces.defender,
         };
         let facing = match side {
