@@ -202,6 +202,40 @@ fn an_empty_ship_sails_a_card_length_a_loaded_one_a_card_breadth_and_only_on_wat
 }
 
 #[test]
+fn a_ship_moves_once_per_turn_and_again_in_its_owners_next_turn() {
+    let (map, _dir) = strait::map();
+    let board = MapBoard::new(&map, Scale(25_000));
+    let sc = strait::scenario(
+        &map,
+        r#""units": [{"id": "ship", "owner": "Red", "type": "ship", "at": [1.538, 42.52]}]"#,
+    );
+    let ship = sc.units["ship"];
+    let (state, _) = run(&sc, &board, sail(ship, pt(&map, 1.538, 42.538))).unwrap();
+    // 780 m on, well inside a card's length of where it now lies: only the turn forbids it.
+    let further = pt(&map, 1.538, 42.545);
+    let mut again = sc.clone();
+    again.state = state;
+    assert_eq!(
+        refusal(&again, &board, sail(ship, further)),
+        "Your Ship has already moved this turn."
+    );
+    // Blue plays a turn; back to Red, the Ship sails on.
+    let mut s = again.state.clone();
+    for cmd in [
+        Command::EndTurn(EndTurn),
+        Command::Draw(Draw),
+        Command::EndTurn(EndTurn),
+        Command::Draw(Draw),
+    ] {
+        execute(&mut s, &board, &cmd).unwrap();
+    }
+    assert_eq!(s.current_player(), PlayerId(0));
+    assert!(!s.unit(ship).unwrap().moved());
+    execute(&mut s, &board, &sail(ship, further)).unwrap();
+    assert_eq!(s.unit_pos(ship), Some(further));
+}
+
+#[test]
 fn the_way_over_water_stays_inside_the_circle() {
     let (map, _dir) = strait::map();
     let board = MapBoard::new(&map, Scale(25_000));
@@ -457,6 +491,42 @@ fn units_land_on_a_road_within_a_card_breadth_crossing_no_enemy_coin_and_may_att
     // The straight way ashore to the road north of Easthaven passes through Blue's fortification.
     let why = refusal(&sc, &board, land(&sc, "g", pt(&map, 1.558, 42.5535)));
     assert_eq!(why, "Blocked by Blue's fortification at Easthaven.");
+}
+
+#[test]
+fn a_unit_aboard_lands_into_one_of_its_owners_settlements_but_not_into_an_enemys() {
+    let (map, _dir) = strait::map();
+    let board = MapBoard::new(&map, Scale(25_000));
+    // Red's Ship lies 1.1 km south-east of Westhaven, out of harbour but within a card's breadth.
+    let sc = strait::scenario(
+        &map,
+        r#""units": [{"id": "ship", "owner": "Red", "type": "ship", "at": [1.5355, 42.54]},
+            {"id": "i", "owner": "Red", "type": "invader", "aboard": "ship"}]"#,
+    );
+    let (i, ship, westhaven) = (sc.units["i"], sc.units["ship"], sc.settlements["westhaven"]);
+    // A point 80 m short of the town's centre, inside its coin: the Invader goes into the town.
+    let (state, events) = run(&sc, &board, land(&sc, "i", pt(&map, 1.532, 42.5493))).unwrap();
+    assert_eq!(
+        events,
+        vec![Event::UnitMoved {
+            unit: i,
+            from: Location::Aboard(ship),
+            to: Location::Settlement(westhaven),
+        }]
+    );
+    assert_eq!(state.unit(i).unwrap().at(), Location::Settlement(westhaven));
+    assert!(state.cargo(ship).is_empty(), "no longer aboard");
+    assert!(state.unit(i).unwrap().moved());
+    // Blue's Easthaven is no landing place: its coin covers it. Land on a road and attack it.
+    let east = strait::scenario(
+        &map,
+        r#""units": [{"id": "ship", "owner": "Red", "type": "ship", "at": [1.5543, 42.54]},
+            {"id": "i", "owner": "Red", "type": "invader", "aboard": "ship"}]"#,
+    );
+    assert_eq!(
+        refusal(&east, &board, land(&east, "i", pt(&map, 1.558, 42.55))),
+        "Blocked by Blue's fortification at Easthaven: its coin covers that point."
+    );
 }
 
 #[test]

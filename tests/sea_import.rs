@@ -8,17 +8,22 @@ use omms::map::GameMap;
 
 mod common;
 
-use common::pbf::{tags, town};
+use common::pbf::{tags, town, Osm};
 
 /// The synthetic town with a coastline running north at `coast_lon` (land to the west), from
 /// south of everything to north of everything, like a coast an extract cuts at both ends.
 fn coastal(coast_lon: f64, north_end: f64) -> Vec<u8> {
+    coastal_osm(coast_lon, north_end).to_pbf()
+}
+
+/// [`coastal`] before it is written, for a test to add to.
+fn coastal_osm(coast_lon: f64, north_end: f64) -> Osm {
     let mut o = town();
     let a = o.add_node(coast_lon, 44.90, vec![]);
     let b = o.add_node(coast_lon + 0.001, 45.05, vec![]);
     let c = o.add_node(coast_lon, north_end, vec![]);
     o.add_way(vec![a, b, c], tags(&[("natural", "coastline")]));
-    o.to_pbf()
+    o
 }
 
 fn import(pbf: &[u8]) -> (tempfile::TempDir, std::process::Output) {
@@ -108,4 +113,50 @@ fn ferry_routes_never_become_roads() {
     let d =
         ((nearest.pos[0] - jetty_xy[0]).powi(2) + (nearest.pos[1] - jetty_xy[1]).powi(2)).sqrt();
     assert!(d > 5_000.0, "a road {d:.0} m from the jetty");
+}
+
+#[test]
+fn the_summary_names_the_islands_off_the_coast_largest_first() {
+    // Three islands in Beta's sea, drawn counter-clockwise (land inside) as OSM draws them: one
+    // named on its coastline way, one only by a `place=islet` node on it, one nobody named.
+    let mut o = coastal_osm(10.087, 45.30);
+    let ring = |o: &mut Osm, lon: f64, lat: f64, d: f64| -> Vec<i64> {
+        let mut r: Vec<i64> = [(0.0, 0.0), (d, 0.0), (d, d), (0.0, d)]
+            .iter()
+            .map(|(x, y)| o.add_node(lon + x, lat + y, vec![]))
+            .collect();
+        r.push(r[0]);
+        r
+    };
+    let big = ring(&mut o, 10.095, 45.10, 0.006);
+    let small = ring(&mut o, 10.095, 45.15, 0.003);
+    let bare = ring(&mut o, 10.095, 45.05, 0.002);
+    o.add_way(
+        big,
+        tags(&[
+            ("natural", "coastline"),
+            ("place", "island"),
+            ("name", "Isola Grande"),
+        ]),
+    );
+    o.add_way(small, tags(&[("natural", "coastline")]));
+    o.add_node(
+        10.0965,
+        45.1515,
+        tags(&[("place", "islet"), ("name", "Scoglio")]),
+    );
+    o.add_way(bare, tags(&[("natural", "coastline")]));
+    let (_dir, out) = import(&o.to_pbf());
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("sea: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    // Squares of 0.006°, 0.003° and 0.002° at 45°N: about 0.31, 0.08 and 0.03 km².
+    assert!(
+        line.ends_with("islands: 3 (Isola Grande 0.31 km², Scoglio 0.08 km², (unnamed) 0.03 km²)"),
+        "{line}"
+    );
 }
