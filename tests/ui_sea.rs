@@ -158,6 +158,10 @@ wait 2
 hover-map {land}
 wait 2
 expect-tip has already moved
+key escape                             # let the Guard go
+wait 1
+centre {galley}                        # look at the Scout's galley off Gozo
+wait 2
 unit {scout}
 wait 2
 hover-map {land}
@@ -178,6 +182,13 @@ shot board-malta-ships
         scout = scout.0,
         sail = lonlat(&map, sail_to),
         land = lonlat(&map, land_at.to_m()),
+        galley = lonlat(
+            &map,
+            game.state()
+                .unit_pos(sc.unit("galley").unwrap())
+                .unwrap()
+                .to_m()
+        ),
     );
     let (_dir, after) = play_loaded(
         &root().join("maps/malta"),

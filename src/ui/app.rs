@@ -57,6 +57,12 @@ pub async fn run(_map: GameMap, start: AppStart) -> Result<(), String> {
                             player.hover(&mut input, at);
                         }
                     }
+                    Frame::Own(Step::Centre([lon, lat])) => {
+                        let Screen::Play(p) = &mut screen else {
+                            return Err("script: `centre` needs a game on screen".into());
+                        };
+                        p.look_at(lon, lat);
+                    }
                     Frame::Own(step @ (Step::Unit(n) | Step::HoverUnit(n))) => {
                         let point = match &screen {
                             Screen::Play(p) => p.unit_point(crate::rules::UnitId(n)),

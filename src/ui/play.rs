@@ -209,6 +209,13 @@ impl Play {
         &self.view
     }
 
+    /// Bring the map point at `lon`, `lat` to the middle of the board's free part, the zoom
+    /// kept (a script's `centre`, as a click on a log line's place does).
+    pub fn look_at(&mut self, lon: f64, lat: f64) {
+        let xy = self.map.projection().to_xy(lon, lat);
+        self.view.centre_on(xy);
+    }
+
     /// The map.
     pub fn map(&self) -> &GameMap {
         self.map

@@ -18,6 +18,9 @@
 //! - `table X Y` — a click on the tactical table, X and Y inches from its south-west corner;
 //! - `table-hover X Y` — the pointer moves there on the tactical table;
 //! - `wheel N` — N notches of the mouse wheel where the pointer is (positive: away from you);
+//! - `centre LON LAT` — the board brings that map point to the middle of the part of the window
+//!   its panels leave free, as clicking a log line's place does (a shot then shows what lies
+//!   there);
 //! - `hover-button LABEL` — the pointer moves over a button without clicking;
 //! - `expect-tip TEXT` — the script fails unless the tooltip or hover card shown in the last
 //!   frame contains TEXT;
@@ -67,6 +70,9 @@ pub enum Step {
     TableHover([f64; 2]),
     /// Mouse wheel notches.
     Wheel(f32),
+    /// The board looks at a map point (lon, lat): it comes to the middle of the free part of
+    /// the window, the zoom kept.
+    Centre([f64; 2]),
     /// The pointer over a named button.
     HoverButton(String),
     /// The last frame's tooltip must contain this.
@@ -113,6 +119,10 @@ pub fn parse(path: &Path) -> Result<Vec<Step>, String> {
             },
             "hover-map" => match nums().as_deref() {
                 Some([x, y]) => Step::HoverMap([*x, *y]),
+                _ => return Err(bad()),
+            },
+            "centre" => match nums().as_deref() {
+                Some([x, y]) => Step::Centre([*x, *y]),
                 _ => return Err(bad()),
             },
             "table" => match nums().as_deref() {
@@ -321,7 +331,7 @@ mod tests {
         let path = dir.path().join("s.txt");
         std::fs::write(
             &path,
-            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\nexpect-whole seed\nexpect-whole\nprint-button Zoom +\n",
+            "# menu\nbutton New game\nclick 10 20\nhover 1 2\nmap 1.5 42.5  # Andorra\nkey f\nkey backspace\ntype Ann Lee\nwait 3\nshot a\nsave g.json\nbench 5\ntable 24 3.5\ntable-hover 1 2\nwheel -2\nunit 3\nhover-unit 4\nhover-map 1 2\ncentre 14.3 36.0\nhover-button End turn\nexpect-tip Legal: click\nexpect-on-screen\nexpect-button recap\nexpect-whole seed\nexpect-whole\nprint-button Zoom +\n",
         )
         .unwrap();
         assert_eq!(
@@ -344,6 +354,7 @@ mod tests {
                 Step::Unit(3),
                 Step::HoverUnit(4),
                 Step::HoverMap([1.0, 2.0]),
+                Step::Centre([14.3, 36.0]),
                 Step::HoverButton("End turn".into()),
                 Step::ExpectTip("Legal: click".into()),
                 Step::ExpectOnScreen,

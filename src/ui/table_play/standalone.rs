@@ -118,8 +118,10 @@ async fn play_loop(
                 Frame::End => return Ok(finished(&*play, None)),
                 Frame::Own(Step::Table(p)) => player.click(&mut input, at_table(p)?),
                 Frame::Own(Step::TableHover(p)) => player.hover(&mut input, at_table(p)?),
-                Frame::Own(Step::Map(_)) => {
-                    return Err("script: `map` needs the strategic board on screen".into())
+                Frame::Own(Step::Map(_) | Step::Centre(_)) => {
+                    return Err(
+                        "script: `map` and `centre` need the strategic board on screen".into(),
+                    )
                 }
                 Frame::Own(Step::Shot(name)) => shot = Some(name),
                 Frame::Own(Step::Save(file)) => save(&*play, Path::new(&file))?,
