@@ -5,7 +5,7 @@ use super::artillery::{Battery, BatteryId};
 use super::features::features;
 use super::forces::{
     against_armour, battalion_sizes, battery_guns, common_quality, element_unit, free_spot,
-    kind_of, unit, with_attack_support, with_siege_guns,
+    kind_of, unit, with_attack_support,
 };
 use super::state::DfState;
 use super::tables::{command_radius, GUNS_PER_BATTERY};
@@ -33,7 +33,9 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
         let half = field.spec.width_mm.min(field.spec.depth_mm) / 2.0;
         step(centre, toward_attacker, half)
     };
-    let attacker = with_siege_guns(&forces.attacker, field.fortified);
+    let attacker = forces
+        .attacker
+        .against_walls(field.fortified, Some(super::forces::SIEGE_BATTERY));
     for side in Side::BOTH {
         let force = match side {
             Side::Attacker => &attacker,

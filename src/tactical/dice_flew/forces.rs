@@ -17,7 +17,7 @@ use super::state::DfState;
 use super::tables::{Armour, Guns, Weapon};
 use super::unit::{Kind, Unit, UnitId};
 use crate::tactical::battlefield::Battlefield;
-use crate::tactical::force::{Arm, Element, Force, Quality, TroopType};
+use crate::tactical::force::{Arm, Element, Quality, TroopType};
 use crate::tactical::ruleset::Side;
 use crate::tactical::table::{inches, step, Facing, TablePoint};
 
@@ -126,24 +126,10 @@ pub fn battery_guns(e: &Element) -> Option<Guns> {
 /// Invader took a fort in 2% of its battles where the dice give it 21%, losing 15–20 figures and
 /// killing none. A light battery (two 5-point guns with its observer) brought it to 17%; a
 /// medium battery overshot (53%), as did a mortar company with it (59%). An attacker with guns
-/// of its own (a Tank's first die) breaches with those.
+/// of its own (a Tank's first die) breaches with those. See [`Force::against_walls`].
+///
+/// [`Force::against_walls`]: crate::tactical::force::Force::against_walls
 pub const SIEGE_BATTERY: &str = "light-battery";
-
-/// The attacking force as it takes the table: `force` with [`SIEGE_BATTERY`] added when it
-/// attacks a fortification without guns of its own, on or off the table.
-pub fn with_siege_guns(force: &Force, fortified: bool) -> Force {
-    let mut f = force.clone();
-    let has_guns = f
-        .elements
-        .iter()
-        .any(|e| e.arm == Arm::Guns || kind_of(e) == Kind::FieldGuns);
-    if fortified && !has_guns {
-        let mut e = Element::new(Arm::Guns);
-        e.troop = Some(SIEGE_BATTERY.to_string());
-        f.elements.push(e);
-    }
-    f
-}
 
 /// The tanks a strategic armour die brings (issue 15's fair fights): one. A troop of three a
 /// die won a Tank v a Guard 78% of its battles against the dice's 35%, two tanks 50%, one 14%
