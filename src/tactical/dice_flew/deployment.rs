@@ -16,14 +16,14 @@ use crate::tactical::ruleset::Side;
 use crate::tactical::table::{compass_bearing, distance, inches, step, Facing, TablePoint};
 
 /// Deploy both sides: the attacker's companies in a line 6″ in from its edge with HQs and CO
-/// behind (and a siege battery's observer with its first HQ, against a fortification: see
-/// [`SIEGE_BATTERY`](super::forces::SIEGE_BATTERY)); the defender's garrison in the houses nearest the objective (in battalions with
-/// its field companies, at most four companies a battalion), its field companies
-/// 8″ in front of the objective towards the attacker, HQs and CO behind it. Every battalion
-/// starts with the obvious order (attack or hold the objective), which the players may rewrite.
-/// A side of a single company has no battalion HQ: the company is detached under the CO, who
-/// stands behind it as its HQ would, its orders going through him (its order group is still a
-/// `Battalion`, whose `hq` is the CO).
+/// behind (against a fortification, a siege battery's observer with its first HQ: see
+/// [`SIEGE_BATTERY`](super::forces::SIEGE_BATTERY)); the defender's garrison in the houses
+/// nearest the objective (in battalions with its field companies, at most four companies a
+/// battalion), its field companies 8″ in front of the objective towards the attacker, HQs and
+/// CO behind it. Every battalion starts with the obvious order (attack or hold the objective),
+/// which the players may rewrite. A side of a single company has no battalion HQ: the company
+/// is detached under the CO, who stands behind it as its HQ would, its orders going through him
+/// (its order group is still a `Battalion`, whose `hq` is the CO).
 pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
     let feats = features(field);
     let mut s = DfState::new(Vec::new(), Vec::new(), feats, seed);
