@@ -108,17 +108,32 @@ pub struct Sizes {
 /// man, a whole team more is a far heavier weight (8 men against 10 won 14%). So a unit's dice
 /// beyond its first two attacking, its first defending, bring half a team. A ruleset's crews (a
 /// gun's, a Gatling's) are its own to size.
+///
+/// A fortification's second die (a garrison die beside its rapid-fire weapon) is half a team:
+/// the walls round the objective are the rest of what the fort adds. With a whole garrison
+/// there the fort held far beyond its dice in both OMOG rulesets (docs/rules/omog19c.md, "A
+/// fort's second die"; docs/rules/omog_musket.md, "Forces").
 pub fn men(force: &Force, side: Side, sizes: &Sizes) -> Vec<usize> {
     let whole = match side {
         Side::Attacker => 2,
         Side::Defender => 1,
     };
+    let walled = side == Side::Defender
+        && force
+            .elements
+            .iter()
+            .any(|e| e.garrison && e.arm == Arm::MachineGun);
     let mut own = 0usize;
     arm_ranks(force)
         .into_iter()
-        .map(|rank| {
+        .zip(&force.elements)
+        .map(|(rank, e)| {
             let Some(rank) = rank else {
-                return sizes.garrison;
+                return if walled && e.arm != Arm::MachineGun {
+                    sizes.half
+                } else {
+                    sizes.garrison
+                };
             };
             own += 1;
             if rank >= 2 || own > whole {

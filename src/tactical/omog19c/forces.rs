@@ -132,26 +132,14 @@ fn plans(force: &Force, side: Side) -> Vec<(TeamPlan<Weapon>, Option<HeavyKind>)
     // table gave the attacker 57% where the dice give 39% (docs/rules/omog19c.md, "Invader
     // against Invader").
     //
-    // A fortification's second die is half a team in its houses beside the Gatling (its first):
-    // the walls round the objective are the rest of what the fort adds. With three men there
-    // the fort held too well: on Andorra and Liechtenstein (16 battles a row, same run) the
-    // 2-dice Invader took it 8% of the time where the dice give 21%, 19 of its 46 places traps;
-    // with two men 14%, 12 traps, and the 4-dice Tank 27% → 34% (dice 31%); with none the walls
-    // alone gave 42% and 67% (docs/rules/omog19c.md, "A fort's second die").
+    // A fortification's second die is half a team beside the Gatling (the core's `men`): with
+    // three men there the 2-dice Invader took a fort 8% of the time where the dice give 21%;
+    // with two 14% (docs/rules/omog19c.md, "A fort's second die").
     let own = force.elements.iter().filter(|e| !e.garrison).count();
-    let walled = force
-        .elements
-        .iter()
-        .any(|e| e.garrison && e.arm == Arm::MachineGun);
-    if side == Side::Defender {
+    if side == Side::Defender && own == 1 {
         for (n, e) in men.iter_mut().zip(&force.elements) {
-            if !e.garrison || e.arm == Arm::MachineGun {
-                continue;
-            }
-            if own == 1 {
+            if e.garrison && e.arm != Arm::MachineGun {
                 *n = SIZES.team;
-            } else if walled {
-                *n = SIZES.half;
             }
         }
     }

@@ -138,24 +138,10 @@ pub const FORT_MEN: usize = 2;
 pub const GUN_RIFLES: usize = 2;
 
 fn plans(force: &Force, side: Side) -> Vec<TeamPlan<Weapon>> {
-    let mut men = men(force, side, &SIZES);
-    // A fortification's second die is half a team in its houses beside the grenadiers (its
-    // first): the walls round the objective are the rest of what the fort adds, as in OMOG 19C.
-    // With a whole team of four there the 2-dice Invader took a fort 7% of the time where the
-    // dice give 21%, 29 of its 46 places under 5%; with two men 12%, 19 places, and the 4-dice
-    // Tank 24% → 35% (dice 31%); with one 13% and 44%, with none 18% and 56% (Andorra and
-    // Liechtenstein, 16 battles a row, same binary; docs/rules/omog_musket.md, "Forces").
-    let walled = force
-        .elements
-        .iter()
-        .any(|e| e.garrison && e.arm == Arm::MachineGun);
-    if side == Side::Defender && walled {
-        for (n, e) in men.iter_mut().zip(&force.elements) {
-            if e.garrison && e.arm != Arm::MachineGun {
-                *n = SIZES.half;
-            }
-        }
-    }
+    // A fortification's second die is half a team beside the grenadiers (the core's `men`), as
+    // in OMOG 19C: with a whole team of four the 2-dice Invader took a fort 7% of the time where
+    // the dice give 21%; with two men 12% (docs/rules/omog_musket.md, "Forces").
+    let men = men(force, side, &SIZES);
     crate::tactical::omog::reading::read(force, &super::troops::EXTRAS)
         .iter()
         .zip(men)
