@@ -132,15 +132,14 @@ impl Force {
     }
 
     /// The force as it attacks: when it attacks a fortification's walls with no guns of its
-    /// own, a siege gun joins it — an element of guns, of the ruleset's `troop` (e.g. an
-    /// off-table battery) or its reading of a gun die when `None`. The rulesets that answer
-    /// walls so say why in their docs (issue 15: two companies or teams of foot could not touch
-    /// the men behind them).
-    pub fn against_walls(&self, fortified: bool, troop: Option<&str>) -> Force {
+    /// own, a siege gun joins it — an element of guns of the ruleset's `troop` (e.g. an
+    /// off-table battery). A ruleset that answers walls so says why in its doc (issue 15: two
+    /// companies of foot could not touch the men behind them).
+    pub fn against_walls(&self, fortified: bool, troop: &str) -> Force {
         let mut f = self.clone();
         if fortified && !self.elements.iter().any(|e| e.arm == Arm::Guns) {
             f.elements.push(Element {
-                troop: troop.map(str::to_string),
+                troop: Some(troop.to_string()),
                 ..Element::new(Arm::Guns)
             });
         }

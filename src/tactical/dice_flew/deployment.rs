@@ -35,7 +35,7 @@ pub fn deploy(field: &Battlefield, forces: &Forces, seed: u64) -> DfState {
     };
     let attacker = forces
         .attacker
-        .against_walls(field.fortified, Some(super::forces::SIEGE_BATTERY));
+        .against_walls(field.fortified, super::forces::SIEGE_BATTERY);
     for side in Side::BOTH {
         let force = match side {
             Side::Attacker => &attacker,
