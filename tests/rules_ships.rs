@@ -824,3 +824,42 @@ fn a_port_is_besieged_only_when_its_sea_side_is_closed_too() {
     assert_eq!(held.sea_side, Some(true));
     assert!(!held.under_siege());
 }
+
+#[test]
+fn the_landings_offered_reach_along_the_shore_past_an_enemy_coin() {
+    let (map, _dir) = strait::map();
+    let board = MapBoard::new(&map, Scale(25_000));
+    // Red's Ship lies 410 m off Blue's fortified Easthaven: the road point nearest it, and the
+    // town itself, are under the fortification's coin.
+    let sc = strait::scenario(
+        &map,
+        r#""units": [{"id": "ship", "owner": "Red", "type": "ship", "at": [1.553, 42.55]},
+            {"id": "i", "owner": "Red", "type": "invader", "aboard": "ship"}]"#,
+    );
+    assert_eq!(
+        refusal(&sc, &board, land(&sc, "i", pt(&map, 1.558, 42.55))),
+        "Blocked by Blue's fortification at Easthaven: its coin covers that point."
+    );
+    let offered = board.candidate_landings(&sc.state, sc.units["i"]);
+    // The coast road runs on north and south of the town, open shore within a card's breadth.
+    assert!(offered.len() >= 2, "{offered:?}");
+    let ship_at = sc.state.unit_pos(sc.units["ship"]).unwrap();
+    let mut north = false;
+    let mut south = false;
+    for to in &offered {
+        let (state, events) = run(&sc, &board, land(&sc, "i", *to)).unwrap();
+        assert!(matches!(
+            events[0],
+            Event::UnitMoved {
+                to: Location::Road(_),
+                ..
+            }
+        ));
+        assert!(state.cargo(sc.units["ship"]).is_empty());
+        assert!(to.distance_m(ship_at) <= 1_587.5, "{to:?}");
+        let y = to.to_m()[1] - ship_at.to_m()[1];
+        north |= y > 0.0;
+        south |= y < 0.0;
+    }
+    assert!(north && south, "{offered:?}");
+}

@@ -15,6 +15,9 @@ use crate::rules::state::State;
 use crate::rules::unit::{Location, Unit, UnitType, ATTACK_RADIUS, HARBOUR_REACH};
 use std::sync::Arc;
 
+/// The most road points [`MapBoard::landing_candidates`] spreads over the shore in reach.
+const LANDING_SPREAD: usize = 32;
+
 /// "A Guard", "An Invader": the kind with its article, to start a refusal.
 fn a_unit(kind: UnitType) -> String {
     let name = kind.to_string();
@@ -381,7 +384,11 @@ impl MapBoard<'_> {
     }
 
     /// Places to go ashore: the owner's settlements and the road points nearest every place
-    /// within a card's breadth of the Ship, and the road point nearest the Ship itself.
+    /// within a card's breadth of the Ship, the road point nearest the Ship itself, and a spread
+    /// of points along the major roads within that breadth ([`MapBoard::road_spread`]).
+    /// Without the spread the few points offered could all lie under one enemy coin: on Malta a
+    /// wave of eight loaded Ships lay off a fortified village for ninety turns, every landing
+    /// the list offered covered by the fortification, while the road ran on to open shore.
     pub(crate) fn landing_candidates(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
         let Some((Location::Aboard(ship), owner)) = state.unit(unit).map(|u| (u.at(), u.owner()))
         else {
@@ -398,6 +405,7 @@ impl MapBoard<'_> {
             ideas.push(pos);
             ideas.extend(self.map.nearest_road_point(pos).map(|rp| rp.pos));
         }
+        ideas.extend(self.road_spread(from, breadth));
         let mut out: Vec<MapPoint> = Vec::new();
         for p in ideas {
             let p = MapPoint::from_m(p);
@@ -409,6 +417,46 @@ impl MapBoard<'_> {
             }
         }
         out
+    }
+
+    /// Points on the major roads within `r` of `from`: along each segment's stretch inside the
+    /// disc, its point nearest `from` and others a tenth of `r` apart either side; kept nearest
+    /// first, none within a tenth of `r` of one kept before, at most [`LANDING_SPREAD`].
+    fn road_spread(&self, from: [f64; 2], r: f64) -> Vec<[f64; 2]> {
+        let gap = r / 10.0;
+        let mut pts: Vec<(f64, [f64; 2])> = Vec::new();
+        for (edge, seg) in self.map.segments_in_disc(from, r) {
+            let line = self.map.roads().edge(edge).points();
+            let (a, b) = (line[seg as usize], line[seg as usize + 1]);
+            let (d, near) = super::network::closest_on_segment(from, a, b);
+            let len = dist(a, b);
+            if d > r || len <= 0.0 {
+                continue;
+            }
+            let dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+            let at = dist(a, near);
+            // Half the chord the disc cuts from the segment's line.
+            let half = (r * r - d * d).max(0.0).sqrt();
+            let steps = (half / gap).floor() as i32;
+            for k in -steps..=steps {
+                let t = at + f64::from(k) * gap;
+                if (0.0..=len).contains(&t) {
+                    let p = [a[0] + dir[0] * t, a[1] + dir[1] * t];
+                    pts.push((dist(from, p), p));
+                }
+            }
+        }
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1[0].total_cmp(&b.1[0])));
+        let mut kept: Vec<[f64; 2]> = Vec::new();
+        for (_, p) in pts {
+            if kept.len() >= LANDING_SPREAD {
+                break;
+            }
+            if kept.iter().all(|q| dist(*q, p) >= gap) {
+                kept.push(p);
+            }
+        }
+        kept
     }
 
     /// A spread of a Ship's legal moves: the farthest water in sixteen directions, and the water
