@@ -338,7 +338,7 @@ const EARLY_ROUNDS: u32 = 6;
 /// Swap a diamond and a card that buys nothing soon (hearts once food is well ahead, spades
 /// with nothing to build or fortify, a low card of a suit far from a set) for two fresh
 /// cards, a few times a turn: two fresh cards are worth more than a card that buys nothing.
-fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
+pub(super) fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
     if !ctx.style.cards {
         return None;
     }
@@ -364,10 +364,13 @@ fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
     };
     let me = ctx.state.player(ctx.me);
     let fed = me.food().0 >= ctx.state.upkeep(ctx.me).0 + 3;
+    // With every place built and fortified, spades still buy the Ships an expedition across
+    // the water lacks ([`super::sea::ship_wanted`]); only without one are they dead weight.
     let nothing_to_build = ctx.free_sites().is_empty()
         && !ctx.state.settlements().any(|s| {
             s.owner() == ctx.me && !s.is_fort() && !ctx.state.defenders(s.id()).is_empty()
-        });
+        })
+        && !super::sea::ship_wanted(ctx);
     let no_town = !ctx
         .state
         .settlements()

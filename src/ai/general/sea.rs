@@ -112,10 +112,20 @@ pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
         .or_else(|| land(ctx, Some(&aim), true))
 }
 
-fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
+/// Whether the general wants another Ship for its expeditions now: it has an aim across the
+/// water and fewer Ships than [`ships_wanted`]. Spades are then worth keeping for it.
+pub(super) fn ship_wanted(ctx: &Ctx) -> bool {
+    short_of_ships(ctx) && aim(ctx).is_some()
+}
+
+fn short_of_ships(ctx: &Ctx) -> bool {
     let units = ctx.state.units_of(ctx.me);
     let ships = my_ships(ctx).len();
-    if ships >= ships_wanted(units.len() - ships, enemy_ships(ctx)) {
+    ships < ships_wanted(units.len() - ships, enemy_ships(ctx))
+}
+
+fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
+    if !short_of_ships(ctx) {
         return None;
     }
     let cmd = Command::BuildShip(BuildShip {

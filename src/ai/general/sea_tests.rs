@@ -343,3 +343,92 @@ mod war;
 
 #[path = "sea_fleet_tests.rs"]
 mod fleet;
+
+#[test]
+fn with_every_place_built_spades_are_kept_for_the_ships_an_expedition_lacks() {
+    let board = board();
+    // Red fills every free place on the map round its base at Iċ-Ċirkewwa (its twelve Invaders
+    // in the fortified base, the new settlements empty); Blue holds Ix-Xagħra on Gozo.
+    let mut settlements = vec![
+        r#"{"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true}"#
+            .to_string(),
+        r#"{"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}"#
+            .to_string(),
+    ];
+    let units = invaders(12);
+    // Four of spades and two of diamonds: six towards a Ship, short of the Creation Total.
+    let hand = r#"["4S", "2D"]"#;
+    let full = loop {
+        let sc = position(&format!("[{}]", settlements.join(",")), &units, hand);
+        let view = SeatView::of(&sc.state, sc.state.actor());
+        let ctx = Ctx::new(&view, &board, Level::Normal);
+        let Some((_, at, _)) = ctx.free_sites().into_iter().next() else {
+            break sc;
+        };
+        let ll = malta().projection().to_lonlat(at.to_m());
+        settlements.push(format!(
+            r#"{{"id": "s{}", "owner": "Red", "at": [{}, {}]}}"#,
+            settlements.len(),
+            ll[0],
+            ll[1]
+        ));
+    };
+    let view = SeatView::of(&full.state, full.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    assert!(ctx.free_sites().is_empty());
+    assert!(
+        ship_wanted(&ctx),
+        "Blue lies across the water and Red has no Ship"
+    );
+    assert_eq!(
+        crate::ai::general::economy::swap(&ctx, &[]),
+        None,
+        "the four of spades is not swapped away"
+    );
+    // With Blue on Malta instead (Ix-Xagħra Red's, a town of Red's next to Iċ-Ċirkewwa
+    // Blue's), nothing lies across the water: the spades buy nothing and are swapped with the
+    // diamond for two fresh cards.
+    let home = board.land_group(
+        full.state
+            .settlement(full.settlements["base"])
+            .unwrap()
+            .pos(),
+    );
+    let mut towns: Vec<(&String, &SettlementId)> = full.settlements.iter().collect();
+    towns.sort();
+    let (blue_id, _) = towns
+        .into_iter()
+        .find(|(id, s)| {
+            id.starts_with('s')
+                && board.land_group(full.state.settlement(**s).unwrap().pos()) == home
+        })
+        .expect("a town of Red's on Malta");
+    let moved: Vec<String> = settlements
+        .iter()
+        .map(|s| {
+            if s.contains(r#""id": "xaghra""#) {
+                s.replace(r#""owner": "Blue""#, r#""owner": "Red""#)
+                    .replace(r#", "base": true"#, "")
+            } else if s.contains(&format!(r#""id": "{blue_id}""#)) {
+                s.replace(r#""owner": "Red""#, r#""owner": "Blue", "base": true"#)
+            } else {
+                s.clone()
+            }
+        })
+        .collect();
+    let alone = position(
+        &format!("[{}]", moved.join(",")),
+        &units.replace(r#""in": "xaghra""#, &format!(r#""in": "{blue_id}""#)),
+        hand,
+    );
+    let view = SeatView::of(&alone.state, alone.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    assert!(!ship_wanted(&ctx));
+    assert!(
+        matches!(
+            crate::ai::general::economy::swap(&ctx, &[]),
+            Some(Command::SwapDiamond(_))
+        ),
+        "nothing to build: the spade goes"
+    );
+}
