@@ -432,3 +432,33 @@ fn with_every_place_built_spades_are_kept_for_the_ships_an_expedition_lacks() {
         "nothing to build: the spade goes"
     );
 }
+
+#[test]
+fn a_ship_off_another_island_does_not_make_its_towns_the_land_armys_objective() {
+    let board = board();
+    // Red's army stands in Iċ-Ċirkewwa on Malta; its empty Ship lies off L-Imġarr on Gozo, where
+    // Blue's only town is. No road joins Red's army to it.
+    let units = invaders(8).replacen(
+        '[',
+        &format!(
+            r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},"#,
+            sea_off([14.2964033, 36.0245447])
+        ),
+        1,
+    );
+    let sc = position(ACROSS, &units, r#"["2H"]"#);
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    let free = sc.state.units_of(sc.state.actor());
+    assert!(free.contains(&sc.unit("ship").unwrap()));
+    let xaghra = sc.state.settlement(sc.settlements["xaghra"]).unwrap().pos();
+    assert_ne!(
+        board.land_group(xaghra),
+        board.land_group(sc.state.settlement(sc.settlements["base"]).unwrap().pos())
+    );
+    // Crossing is the sea play's: the land army has no objective across the water.
+    assert!(
+        crate::ai::general::war::objective(&ctx, &free, &[]).is_none(),
+        "no land objective on Gozo"
+    );
+}
