@@ -121,6 +121,17 @@ fn a_ship_is_built_for_an_enemy_across_the_water_once_the_army_can_spare_a_landi
     assert_eq!(decide(&sc.state, &board, main_phase), None);
 }
 
+/// Adds an empty settlement of Red's at `at` to a scenario's settlements, as "s<n>".
+fn red_town_at(settlements: &mut Vec<String>, at: MapPoint) {
+    let ll = malta().projection().to_lonlat(at.to_m());
+    settlements.push(format!(
+        r#"{{"id": "s{}", "owner": "Red", "at": [{}, {}]}}"#,
+        settlements.len(),
+        ll[0],
+        ll[1]
+    ));
+}
+
 #[test]
 fn a_ship_is_built_when_the_home_island_is_full_and_not_before() {
     let board = board();
@@ -152,13 +163,7 @@ fn a_ship_is_built_when_the_home_island_is_full_and_not_before() {
         else {
             break sc;
         };
-        let ll = malta().projection().to_lonlat(at.to_m());
-        settlements.push(format!(
-            r#"{{"id": "s{}", "owner": "Red", "at": [{}, {}]}}"#,
-            settlements.len(),
-            ll[0],
-            ll[1]
-        ));
+        red_town_at(&mut settlements, at);
         last_room = Some(sc);
     };
     let room = last_room.expect("Gozo had room at first");
@@ -365,13 +370,7 @@ fn with_every_place_built_spades_are_kept_for_the_ships_an_expedition_lacks() {
         let Some((_, at, _)) = ctx.free_sites().into_iter().next() else {
             break sc;
         };
-        let ll = malta().projection().to_lonlat(at.to_m());
-        settlements.push(format!(
-            r#"{{"id": "s{}", "owner": "Red", "at": [{}, {}]}}"#,
-            settlements.len(),
-            ll[0],
-            ll[1]
-        ));
+        red_town_at(&mut settlements, at);
     };
     let view = SeatView::of(&full.state, full.state.actor());
     let ctx = Ctx::new(&view, &board, Level::Normal);
@@ -385,8 +384,8 @@ fn with_every_place_built_spades_are_kept_for_the_ships_an_expedition_lacks() {
         None,
         "the four of spades is not swapped away"
     );
-    // With Blue on Malta instead (Ix-Xagħra Red's, a town of Red's next to Iċ-Ċirkewwa
-    // Blue's), nothing lies across the water: the spades buy nothing and are swapped with the
+    // With Blue on Malta instead (Ix-Xagħra Red's, one of Red's towns on Malta Blue's),
+    // nothing lies across the water: the spades buy nothing and are swapped with the
     // diamond for two fresh cards.
     let home = board.land_group(
         full.state
