@@ -387,7 +387,7 @@ impl MapBoard<'_> {
     /// within a card's breadth of the Ship, the road point nearest the Ship itself, and a spread
     /// of points along the major roads within that breadth ([`MapBoard::road_spread`]).
     /// Without the spread the few points offered could all lie under one enemy coin: on Malta a
-    /// wave of eight loaded Ships lay off a fortified village for ninety turns, every landing
+    /// wave of eight loaded Ships lay off a fortified village for sixty turns, every landing
     /// the list offered covered by the fortification, while the road ran on to open shore.
     pub(crate) fn landing_candidates(&self, state: &State, unit: UnitId) -> Vec<MapPoint> {
         let Some((Location::Aboard(ship), owner)) = state.unit(unit).map(|u| (u.at(), u.owner()))
