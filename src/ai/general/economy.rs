@@ -362,6 +362,23 @@ pub(super) fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
             })
             .sum()
     };
+    let lowest = |want: &dyn Fn(Card) -> bool| {
+        hand.iter()
+            .copied()
+            .filter(|c| {
+                let card = Card::from_id(*c);
+                !card.is_royal() && card.value().is_some() && want(card)
+            })
+            .min_by_key(|c| (Card::from_id(*c).value(), *c))
+    };
+    // Diamonds are the only way through a fortification's four dice, so they are kept for
+    // attack dice once the armies meet; in the first rounds, and beyond two sets, they buy cards.
+    let rich = total(Suit::Diamonds) >= if big { ct + 10 } else { 2 * ct };
+    let early = ctx.state.turn() <= EARLY_ROUNDS * ctx.state.players().len() as u32;
+    // No diamond to give, no swap: asked first, so the sea aim behind `nothing_to_build` is
+    // only worked out when a swap can happen.
+    let diamond =
+        lowest(&|c| c.suit() == Some(Suit::Diamonds) && (rich || (early && c.value() <= Some(5))))?;
     let me = ctx.state.player(ctx.me);
     let fed = me.food().0 >= ctx.state.upkeep(ctx.me).0 + 3;
     // With every place built and fortified, spades still buy the Ships an expedition across
@@ -382,21 +399,6 @@ pub(super) fn swap(ctx: &Ctx, this_turn: &[Command]) -> Option<Command> {
         Some(s) => s != Suit::Diamonds && total(s) * 2 < ct && c.value() <= Some(4),
         None => false,
     };
-    let lowest = |want: &dyn Fn(Card) -> bool| {
-        hand.iter()
-            .copied()
-            .filter(|c| {
-                let card = Card::from_id(*c);
-                !card.is_royal() && card.value().is_some() && want(card)
-            })
-            .min_by_key(|c| (Card::from_id(*c).value(), *c))
-    };
-    // Diamonds are the only way through a fortification's four dice, so they are kept for
-    // attack dice once the armies meet; in the first rounds, and beyond two sets, they buy cards.
-    let rich = total(Suit::Diamonds) >= if big { ct + 10 } else { 2 * ct };
-    let early = ctx.state.turn() <= EARLY_ROUNDS * ctx.state.players().len() as u32;
-    let diamond =
-        lowest(&|c| c.suit() == Some(Suit::Diamonds) && (rich || (early && c.value() <= Some(5))))?;
     let other = lowest(&|c| c.suit() != Some(Suit::Diamonds) && idle(c))?;
     let cmd = Command::SwapDiamond(SwapDiamond { diamond, other });
     ctx.ok(&cmd).then_some(cmd)
