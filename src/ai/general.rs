@@ -215,10 +215,7 @@ impl General {
                 turn: here.0,
                 seat: here.1,
                 at: here.2,
-                moves: moves::plan(ctx)
-                    .into_iter()
-                    .filter(|c| !sea::steers(ctx, c))
-                    .collect(),
+                moves: moves::plan(ctx).into_iter().collect(),
             });
         }
         let plan = self.plan.as_mut()?;

@@ -31,33 +31,8 @@ pub(super) struct Goal {
 pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
     let mut goals: Vec<(UnitId, Goal)> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
-    let mut free: Vec<UnitId> = Vec::new();
     let sites = ctx.free_sites();
-    let mut claimed: Vec<PlaceId> = Vec::new();
-    for id in ctx.state.units_of(ctx.me) {
-        let Some(unit) = ctx.state.unit(id) else {
-            continue;
-        };
-        let Some(pos) = ctx.state.unit_pos(id) else {
-            continue;
-        };
-        if let Location::Settlement(s) = unit.at() {
-            if ctx
-                .state
-                .settlement(s)
-                .is_some_and(|s| ctx.kept_in(s).contains(&id))
-            {
-                continue;
-            }
-        } else if let Some(place) = ctx.board.place_under(pos) {
-            // Standing on a free place: wait there for the spades.
-            if sites.iter().any(|s| s.0 == place) && !claimed.contains(&place) {
-                claimed.push(place);
-                continue;
-            }
-        }
-        free.push(id);
-    }
+    let (mut free, mut claimed) = army(ctx, &sites);
     if ctx.style.concentrate {
         let holding = siege_holders(ctx);
         free.retain(|u| !holding.contains(u));
@@ -182,6 +157,52 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
         }
     }
     moves.into_iter().map(Command::Move).collect()
+}
+
+/// The units the land plan may give goals (`free`), and the free places units already stand on
+/// waiting for the spades (`claimed`): every unit of mine but the garrisons kept, those
+/// waiting on a place, and what is afloat.
+pub(super) fn army(
+    ctx: &Ctx,
+    sites: &[(PlaceId, MapPoint, PlaceKind)],
+) -> (Vec<UnitId>, Vec<PlaceId>) {
+    let mut free: Vec<UnitId> = Vec::new();
+    let mut claimed: Vec<PlaceId> = Vec::new();
+    for id in ctx.state.units_of(ctx.me) {
+        let Some(unit) = ctx.state.unit(id) else {
+            continue;
+        };
+        let Some(pos) = ctx.state.unit_pos(id) else {
+            continue;
+        };
+        // Ships, and the parties aboard them, are the sea play's: the land plan can neither
+        // move them nor use them to fill a garrison, take an empty town or raid. Counted in,
+        // a Ship lying by a town short of defenders was sent to fill it, and the town stayed
+        // short; and a Ship's sea point, snapped to the nearest island's roads, made that
+        // island's towns the army's objective (Malta, three seats, seed 21: with Ships off
+        // Gozo, twelve units waited at Iċ-Ċirkewwa, where Malta's road ends, from turn 323 to
+        // the limit, while the enemy's raiders held ten of their towns on Malta).
+        if unit.kind() == UnitType::Ship || matches!(unit.at(), Location::Aboard(_)) {
+            continue;
+        }
+        if let Location::Settlement(s) = unit.at() {
+            if ctx
+                .state
+                .settlement(s)
+                .is_some_and(|s| ctx.kept_in(s).contains(&id))
+            {
+                continue;
+            }
+        } else if let Some(place) = ctx.board.place_under(pos) {
+            // Standing on a free place: wait there for the spades.
+            if sites.iter().any(|s| s.0 == place) && !claimed.contains(&place) {
+                claimed.push(place);
+                continue;
+            }
+        }
+        free.push(id);
+    }
+    (free, claimed)
 }
 
 /// Goals for an army's units not storming: expanders to the building sites, the rest gathered

@@ -495,12 +495,6 @@ fn landed_dist(c: &Command, goal: MapPoint) -> f64 {
     }
 }
 
-/// Whether the sea play steers this planned move: Ships are the sea play's alone. (The units it
-/// ferries are steered inside the land plan, by [`muster`].)
-pub(super) fn steers(ctx: &Ctx, cmd: &Command) -> bool {
-    matches!(cmd, Command::Move(mv) if is_ship(ctx, mv.unit))
-}
-
 #[cfg(test)]
 #[path = "sea_tests.rs"]
 mod tests;

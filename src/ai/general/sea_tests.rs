@@ -436,20 +436,23 @@ fn with_every_place_built_spades_are_kept_for_the_ships_an_expedition_lacks() {
 fn a_ship_off_another_island_does_not_make_its_towns_the_land_armys_objective() {
     let board = board();
     // Red's army stands in Iċ-Ċirkewwa on Malta; its empty Ship lies off L-Imġarr on Gozo, where
-    // Blue's only town is. No road joins Red's army to it.
+    // Blue's only town is, out beyond the harbour (a Ship on a free place's coin would be kept
+    // out of the army as waiting there for the spades). No road joins Red's army to Blue.
+    let imgarr = malta().projection().to_xy(14.2964033, 36.0245447);
     let units = invaders(8).replacen(
         '[',
         &format!(
             r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},"#,
-            sea_off([14.2964033, 36.0245447])
+            water_ring(imgarr, 800, 100, 3000)
         ),
         1,
     );
     let sc = position(ACROSS, &units, r#"["2H"]"#);
     let view = SeatView::of(&sc.state, sc.state.actor());
     let ctx = Ctx::new(&view, &board, Level::Normal);
-    let free = sc.state.units_of(sc.state.actor());
-    assert!(free.contains(&sc.unit("ship").unwrap()));
+    let ship = sc.unit("ship").unwrap();
+    assert_eq!(board.place_under(sc.state.unit_pos(ship).unwrap()), None);
+    let (free, _) = crate::ai::general::moves::army(&ctx, &ctx.free_sites());
     let xaghra = sc.state.settlement(sc.settlements["xaghra"]).unwrap().pos();
     assert_ne!(
         board.land_group(xaghra),
@@ -459,5 +462,39 @@ fn a_ship_off_another_island_does_not_make_its_towns_the_land_armys_objective() 
     assert!(
         crate::ai::general::war::objective(&ctx, &free, &[]).is_none(),
         "no land objective on Gozo"
+    );
+    assert!(!free.contains(&ship));
+}
+
+#[test]
+fn a_town_short_of_defenders_is_filled_by_a_unit_ashore_not_by_the_ship_in_its_harbour() {
+    let board = board();
+    // Red's base stands empty; its Ship lies in the harbour, an Invader on the road 1.5 km off.
+    let units = format!(
+        r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
+            {{"id": "i", "owner": "Red", "type": "invader", "at": [14.352, 35.975]}},
+            {{"id": "b", "owner": "Blue", "type": "guard", "in": "xaghra"}}]"#,
+        sea_off(CIRKEWWA)
+    );
+    let sc = position(ACROSS, &units, r#"["2H"]"#);
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    let base = sc.state.settlement(sc.settlements["base"]).unwrap();
+    assert!(ctx.garrison_wanted(base) >= 1);
+    let invader = sc.unit("i").unwrap();
+    let pos = sc.state.unit_pos(invader).unwrap();
+    assert!(pos.distance_m(base.pos()) > 500.0);
+    let planned = crate::ai::general::moves::plan(&ctx);
+    assert!(
+        planned
+            .iter()
+            .all(|c| !matches!(c, Command::Move(m) if m.unit == sc.unit("ship").unwrap())),
+        "the land plan moves no Ship: {planned:?}"
+    );
+    assert!(
+        planned
+            .iter()
+            .any(|c| matches!(c, Command::Move(m) if m.unit == invader && m.to == base.pos())),
+        "the Invader goes into the empty base: {planned:?}"
     );
 }

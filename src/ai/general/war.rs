@@ -8,7 +8,7 @@
 
 use super::{settlement_value, unit_value, Ctx};
 use crate::rules::{
-    odds, Dice, Location, MapPoint, PlayerId, Settlement, SettlementId, Target, UnitId, UnitType,
+    odds, Dice, Location, MapPoint, PlayerId, Settlement, SettlementId, Target, UnitId,
 };
 
 /// One attacker of an assault: its dice and what losing it costs.
@@ -279,21 +279,6 @@ pub(super) const FIELD_KILL: f64 = 0.75;
 /// the weakness of its owner (or the last units of a player without settlements).
 /// Objectives at a point of `blocked` are passed over.
 pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Option<Objective> {
-    // Only land units ashore: a Ship (or a party aboard it) lying off another island takes no
-    // town, yet stood for the army there, its sea point on that island's roads (Malta, three
-    // seats, seed 21: with Ships off Gozo a Gozo town was the objective, and twelve units
-    // waited for it at Iċ-Ċirkewwa, where Malta's road ends, from turn 323 to the limit, while
-    // the enemy's raiders held ten towns of theirs on Malta). Crossing is the sea play's.
-    let free: Vec<UnitId> = free
-        .iter()
-        .copied()
-        .filter(|u| {
-            ctx.state.unit(*u).is_some_and(|u| {
-                u.kind() != UnitType::Ship && !matches!(u.at(), Location::Aboard(_))
-            })
-        })
-        .collect();
-    let free = &free[..];
     // How far a target is from the army that would take it: the few free units nearest to it
     // (or, with no army yet, my nearest settlement).
     let army: Vec<MapPoint> = free.iter().filter_map(|u| ctx.state.unit_pos(*u)).collect();
