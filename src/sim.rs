@@ -249,15 +249,26 @@ fn trace_line(game: &Game, since: &mut usize) -> String {
                 )
             })
             .count();
+        // The hand by suit (clubs, diamonds, hearts, spades): a hoard shows what it cannot buy.
+        let mut suits = [0usize; 4];
+        for id in p.hand() {
+            if let crate::rules::Card::Suited { suit, .. } = crate::rules::Card::from_id(*id) {
+                suits[crate::rules::Suit::ALL.iter().position(|s| *s == suit).unwrap_or(0)] += 1;
+            }
+        }
         line += &format!(
-            " | {} s{}/{}p u{}+{} f{} c{}",
+            " | {} s{}/{}p u{}+{} f{} c{}={}C{}D{}H{}S",
             &p.name()[..1],
             state.settlements_of(seat).len(),
             state.points(seat).0,
             inside,
             units.len() - inside,
             p.food().0,
-            p.hand().len()
+            p.hand().len(),
+            suits[0],
+            suits[1],
+            suits[2],
+            suits[3]
         );
     }
     let new = &game.commands()[(*since).min(game.commands().len())..];
