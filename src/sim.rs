@@ -250,12 +250,15 @@ fn trace_line(game: &Game, since: &mut usize) -> String {
             })
             .count();
         // The hand by suit (clubs, diamonds, hearts, spades): a hoard shows what it cannot buy.
-        let mut suits = [0usize; 4];
-        for id in p.hand() {
-            if let crate::rules::Card::Suited { suit, .. } = crate::rules::Card::from_id(*id) {
-                suits[crate::rules::Suit::ALL.iter().position(|s| *s == suit).unwrap_or(0)] += 1;
-            }
-        }
+        let suits: Vec<usize> = crate::rules::Suit::ALL
+            .iter()
+            .map(|s| {
+                p.hand()
+                    .iter()
+                    .filter(|c| crate::rules::Card::from_id(**c).suit() == Some(*s))
+                    .count()
+            })
+            .collect();
         line += &format!(
             " | {} s{}/{}p u{}+{} f{} c{}={}C{}D{}H{}S",
             &p.name()[..1],
