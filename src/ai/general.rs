@@ -215,7 +215,7 @@ impl General {
                 turn: here.0,
                 seat: here.1,
                 at: here.2,
-                moves: moves::plan(ctx).into_iter().collect(),
+                moves: VecDeque::from(moves::plan(ctx)),
             });
         }
         let plan = self.plan.as_mut()?;

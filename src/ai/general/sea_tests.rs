@@ -469,7 +469,7 @@ fn a_ship_off_another_island_does_not_make_its_towns_the_land_armys_objective() 
 #[test]
 fn a_town_short_of_defenders_is_filled_by_a_unit_ashore_not_by_the_ship_in_its_harbour() {
     let board = board();
-    // Red's base stands empty; its Ship lies in the harbour, an Invader on the road 1.5 km off.
+    // Red's base stands empty; its Ship lies in the harbour, an Invader on the road outside.
     let units = format!(
         r#"[{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}},
             {{"id": "i", "owner": "Red", "type": "invader", "at": [14.352, 35.975]}},
