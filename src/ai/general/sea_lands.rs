@@ -266,7 +266,7 @@ pub(in crate::ai::general) fn muster(ctx: &Ctx, free: &[UnitId]) -> Vec<(UnitId,
         let mut here: Vec<(UnitId, MapPoint)> = lands
             .mine
             .iter()
-            .filter(|m| m.2 == g && free.contains(&m.0) && !is_ship(ctx, m.0))
+            .filter(|m| m.2 == g && free.contains(&m.0))
             .map(|m| (m.0, m.1))
             .collect();
         if lands.held(g) {
@@ -305,7 +305,7 @@ pub(in crate::ai::general) fn muster(ctx: &Ctx, free: &[UnitId]) -> Vec<(UnitId,
     };
     let mut room_at: Option<bool> = None;
     for &(u, _, g) in &lands.mine {
-        if g != from || !free.contains(&u) || taken.contains(&u) || is_ship(ctx, u) {
+        if g != from || !free.contains(&u) || taken.contains(&u) {
             continue;
         }
         let scout = ctx
