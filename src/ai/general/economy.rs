@@ -143,6 +143,11 @@ fn fortify(ctx: &Ctx) -> Option<Command> {
         .map(|s| (ctx.threat(s.pos()), s.id()))
         .filter(|(threat, _)| *threat > 0 || !site_soon)
         .collect();
+    // Spades an expedition's fleet lacks go to Ships before walls nobody threatens: a general
+    // holding all of Malta walled its towns for a hundred turns with one Ship to reach Gozo.
+    if candidates.iter().all(|(threat, _)| *threat == 0) && super::sea::ship_wanted(ctx) {
+        return None;
+    }
     candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     candidates
         .into_iter()

@@ -154,3 +154,36 @@ fn a_party_afloat_with_no_port_left_makes_for_the_nearest_enemy_town() {
         other => panic!("expected Red's Ship to sail for Marsalforn: {other:?}"),
     }
 }
+
+#[test]
+fn spades_buy_the_ship_an_expedition_lacks_before_walls_round_an_unthreatened_town() {
+    let board = board();
+    // Red's Guard holds Ix-Xemxija, far from Blue on Gozo; thirteen Invaders at home are an
+    // army big enough to sail, and Red has no Ship yet. Its food would feed the walls.
+    let guard = r#"{"id": "g", "owner": "Red", "type": "guard", "in": "xemxija"}"#;
+    let units = invaders(13).replacen('[', &format!("[{guard},"), 1);
+    let sc = position_fed("main", ACROSS, &units, r#"["10S", "9S"]"#, 6);
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    assert!(ship_wanted(&ctx));
+    assert_eq!(
+        crate::ai::general::economy::main_phase(&ctx, &[]),
+        None,
+        "the spades are not spent on walls round Ix-Xemxija"
+    );
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["base"]),
+        other => panic!("expected a Ship built at Iċ-Ċirkewwa: {other:?}"),
+    }
+    // With three Invaders the army stays at home to build on Malta's free places: no Ship is
+    // wanted, and the same spades wall the occupied town.
+    let units = invaders(3).replacen('[', &format!("[{guard},"), 1);
+    let sc = position_fed("main", ACROSS, &units, r#"["10S", "9S"]"#, 6);
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    assert!(!ship_wanted(&ctx));
+    assert!(matches!(
+        crate::ai::general::economy::main_phase(&ctx, &[]),
+        Some(Command::Fortify(f)) if f.settlement == sc.settlements["xemxija"]
+    ));
+}

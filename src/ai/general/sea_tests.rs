@@ -32,11 +32,22 @@ fn position(settlements: &str, units: &str, hand: &str) -> LoadedScenario {
 
 /// [`position`] in another phase.
 fn position_in(phase: &str, settlements: &str, units: &str, hand: &str) -> LoadedScenario {
+    position_fed(phase, settlements, units, hand, 3)
+}
+
+/// [`position_in`] with `food` tokens of Red's (3 at the start of a game).
+fn position_fed(
+    phase: &str,
+    settlements: &str,
+    units: &str,
+    hand: &str,
+    food: u32,
+) -> LoadedScenario {
     let text = format!(
         r#"{{"map": "malta", "seed": 3,
   "players": [{{"name": "Red", "colour": "red"}}, {{"name": "Blue", "colour": "blue"}}],
   "options": {{"seafaring": true}}, "current": "Red", "phase": "{phase}", "turn": 9,
-  "settlements": {settlements}, "units": {units},
+  "settlements": {settlements}, "units": {units}, "food": {{"Red": {food}}},
   "hands": {{"Red": {hand}, "Blue": ["2C"]}}}}"#
     );
     parse(malta(), &text).unwrap()
