@@ -145,7 +145,10 @@ fn fortify(ctx: &Ctx) -> Option<Command> {
         .collect();
     // Spades an expedition's fleet lacks go to Ships before walls nobody threatens: a general
     // holding all of Malta walled its towns for a hundred turns with one Ship to reach Gozo.
-    if candidates.iter().all(|(threat, _)| *threat == 0) && super::sea::ship_wanted(ctx) {
+    if !candidates.is_empty()
+        && candidates.iter().all(|(threat, _)| *threat == 0)
+        && super::sea::ship_wanted(ctx)
+    {
         return None;
     }
     candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -1,7 +1,8 @@
 //! The fight for the water, in small positions on Malta: an empty Ship strikes an enemy Ship in
 //! harbour though the odds are against it (beaten, it only sails home), empty Ships go for the
 //! enemy Ships lying in the way of a landing, the winner builds Ships to hunt a beaten player's
-//! last ones, and a party afloat with no port left makes for the shore.
+//! last ones, a party afloat with no port left makes for the shore, and spades buy the Ship an
+//! expedition lacks before walls round a town nobody threatens.
 
 use super::*;
 
