@@ -120,7 +120,7 @@ fn muster_point(ctx: &Ctx, kind: UnitType, towns_only: bool) -> Option<Settlemen
 const CUT_OFF: f64 = 15.0;
 
 /// Fortify a threatened occupied basic settlement, or any occupied one when the spades are not
-/// needed for a settlement soon.
+/// needed for a settlement soon nor (no town being threatened) for a Ship.
 fn fortify(ctx: &Ctx) -> Option<Command> {
     let cards = set(ctx, Suit::Spades)?;
     let site_soon = {
