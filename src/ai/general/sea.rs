@@ -112,10 +112,25 @@ pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
         .or_else(|| land(ctx, Some(&aim), true))
 }
 
-/// Whether the general wants another Ship for its expeditions now: it has an aim across the
-/// water and fewer Ships than [`ships_wanted`]. Spades are then worth keeping for it.
+/// Whether the general wants another Ship now: for its expeditions (it has an aim across the
+/// water and fewer Ships than [`ships_wanted`]), or to hunt the last Ships of a player with no
+/// settlement left ([`build_hunter`]). Spades are then worth keeping for it.
 pub(super) fn ship_wanted(ctx: &Ctx) -> bool {
-    short_of_ships(ctx) && aim(ctx).is_some()
+    (short_of_ships(ctx) && aim(ctx).is_some()) || !hunted(ctx).is_empty()
+}
+
+/// Where the Ships of players with no settlement left lie, while I have no more Ships than
+/// they do (up to [`MAX_SHIPS_AT_WAR`]): only Ships can end those players.
+fn hunted(ctx: &Ctx) -> Vec<MapPoint> {
+    let homeless: Vec<MapPoint> = prey(ctx, None)
+        .iter()
+        .filter(|p| p.homeless)
+        .map(|p| p.at)
+        .collect();
+    if my_ships(ctx).len() > homeless.len().min(MAX_SHIPS_AT_WAR) {
+        return Vec::new();
+    }
+    homeless
 }
 
 fn short_of_ships(ctx: &Ctx) -> bool {
@@ -139,12 +154,8 @@ fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
 /// settlement left (only Ships can end him), built at my port nearest them: a winner with one
 /// Ship left stood for a hundred and twenty turns on Malta while the loser's four sailed on.
 fn build_hunter(ctx: &Ctx) -> Option<Command> {
-    let homeless: Vec<MapPoint> = prey(ctx, None)
-        .iter()
-        .filter(|p| p.homeless)
-        .map(|p| p.at)
-        .collect();
-    if homeless.is_empty() || my_ships(ctx).len() > homeless.len().min(MAX_SHIPS_AT_WAR) {
+    let homeless = hunted(ctx);
+    if homeless.is_empty() {
         return None;
     }
     let cards = cheapest_set(ctx.state, ctx.me, Suit::Spades)?;

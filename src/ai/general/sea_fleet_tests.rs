@@ -1,8 +1,9 @@
 //! The fight for the water, in small positions on Malta: an empty Ship strikes an enemy Ship in
 //! harbour though the odds are against it (beaten, it only sails home), empty Ships go for the
 //! enemy Ships lying in the way of a landing, the winner builds Ships to hunt a beaten player's
-//! last ones, a party afloat with no port left makes for the shore, and spades buy the Ship an
-//! expedition lacks before walls round a town nobody threatens.
+//! last ones (with spades kept for them before walls), a party afloat with no port left makes
+//! for the shore, and spades buy the Ship an expedition lacks before walls round a town nobody
+//! threatens.
 
 use super::*;
 
@@ -119,6 +120,39 @@ fn the_winner_builds_ships_to_hunt_the_last_ships_of_a_player_without_settlement
         channel()
     );
     let sc = position(settlements, &units, r#"["10S", "9S", "2H"]"#);
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["c"]),
+        other => panic!("expected a hunter built at Iċ-Ċirkewwa: {other:?}"),
+    }
+}
+
+#[test]
+fn spades_wait_for_the_hunter_before_walls_round_a_town_nobody_threatens() {
+    let board = board();
+    // As above, but Blue's Ship is empty, off Gozo's north coast, and Red's Guard stands in
+    // Iċ-Ċirkewwa, which its spades and food could wall. Nobody threatens it, and only a Ship
+    // can end Blue: the spades build the hunter. Before, the walls came first (Malta, three
+    // seats, seed 83: at the turn limit the winner held fifty towns and no Ship, the loser four
+    // Ships).
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Ix-Xemxija", "fort": true, "base": true},
+  {"id": "c", "owner": "Red", "place": "Iċ-Ċirkewwa"}
+]"#;
+    let [x, y] = xy(MARSALFORN);
+    let units = format!(
+        r#"[{{"id": "g", "owner": "Red", "type": "guard", "in": "c"}},
+        {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}}]"#,
+        water_ring([x, y + 4500.0], 0, 50, 2000)
+    );
+    let sc = position_fed("main", settlements, &units, r#"["10S", "9S"]"#, 6);
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    assert!(ship_wanted(&ctx));
+    assert_eq!(
+        crate::ai::general::economy::main_phase(&ctx, &[]),
+        None,
+        "the spades are not spent on walls round Iċ-Ċirkewwa"
+    );
     match decide(&sc.state, &board, main_phase) {
         Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["c"]),
         other => panic!("expected a hunter built at Iċ-Ċirkewwa: {other:?}"),
