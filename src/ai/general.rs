@@ -403,7 +403,9 @@ impl<'a> Ctx<'a> {
         let units: u32 = self
             .state
             .units()
-            .filter(|u| u.owner() != self.me)
+            // A Ship fights only Ships; the party it carries counts by itself, where it lies.
+            // (An empty fleet in harbour kept Guards home and walls going up on Malta.)
+            .filter(|u| u.owner() != self.me && u.kind() != UnitType::Ship)
             .filter(|u| {
                 self.state.unit_pos(u.id()).is_some_and(|p| {
                     p.distance_m(pos) <= self.reach(u.kind()) + self.breadth * 1.05

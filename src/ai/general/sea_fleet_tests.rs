@@ -222,3 +222,36 @@ fn spades_buy_the_ship_an_expedition_lacks_before_walls_round_an_unthreatened_to
         Some(Command::Fortify(f)) if f.settlement == sc.settlements["xemxija"]
     ));
 }
+
+#[test]
+fn an_empty_enemy_ship_threatens_no_town_and_a_loaded_one_threatens_with_its_party() {
+    let board = board();
+    // Blue's Ship lies in the channel off Red's base at Iċ-Ċirkewwa. Only Ships fight Ships, so
+    // empty it is no threat ashore (before, it counted a die); with two Invaders aboard the
+    // threat is theirs, counted once.
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
+  {"id": "blue", "owner": "Blue", "place": "Marsalforn", "fort": true, "base": true}
+]"#;
+    let threat = |aboard: &str| {
+        let units = format!(
+            r#"[{{"id": "g", "owner": "Red", "type": "guard", "in": "base"}},
+            {{"id": "b", "owner": "Blue", "type": "guard", "in": "blue"}}{aboard}]"#
+        );
+        let sc = position(settlements, &units, r#"["2H"]"#);
+        let view = SeatView::of(&sc.state, sc.state.actor());
+        let ctx = Ctx::new(&view, &board, Level::Normal);
+        let at = sc.state.settlement(sc.settlements["base"]).unwrap().pos();
+        ctx.threat(at)
+    };
+    let ship = format!(
+        r#", {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}}"#,
+        channel()
+    );
+    let party = r#", {"id": "i1", "owner": "Blue", "type": "invader", "aboard": "bs"},
+        {"id": "i2", "owner": "Blue", "type": "invader", "aboard": "bs"}"#;
+    let none = threat("");
+    assert_eq!(threat(&ship), none, "an empty Ship lands no one");
+    let dice = u32::from(UnitType::Invader.attack().0);
+    assert_eq!(threat(&format!("{ship}{party}")), none + 2 * dice);
+}
