@@ -104,26 +104,33 @@ fn empty_ships_go_for_the_enemy_ships_lying_in_the_way_of_a_landing() {
     }
 }
 
+/// Red's base at Ix-Xemxija and its port Iċ-Ċirkewwa: Blue has no settlement left.
+const HUNTERS_HOME: &str = r#"[
+  {"id": "base", "owner": "Red", "place": "Ix-Xemxija", "fort": true, "base": true},
+  {"id": "c", "owner": "Red", "place": "Iċ-Ċirkewwa"}
+]"#;
+
+/// Red's next main-phase play builds a Ship at Iċ-Ċirkewwa.
+fn expect_hunter_at_cirkewwa(sc: &LoadedScenario, board: &MapBoard) {
+    match decide(&sc.state, board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["c"]),
+        other => panic!("expected a hunter built at Iċ-Ċirkewwa: {other:?}"),
+    }
+}
+
 #[test]
 fn the_winner_builds_ships_to_hunt_the_last_ships_of_a_player_without_settlements() {
     let board = board();
     // Blue has no settlement left, only a Ship with a Guard aboard in the channel; Red, with
     // no Ship, builds one at its port nearest it (on main it built none, and the game stood).
-    let settlements = r#"[
-  {"id": "base", "owner": "Red", "place": "Ix-Xemxija", "fort": true, "base": true},
-  {"id": "c", "owner": "Red", "place": "Iċ-Ċirkewwa"}
-]"#;
     let units = format!(
         r#"[{{"id": "g", "owner": "Red", "type": "guard", "in": "base"}},
         {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}},
         {{"id": "x", "owner": "Blue", "type": "guard", "aboard": "bs"}}]"#,
         channel()
     );
-    let sc = position(settlements, &units, r#"["10S", "9S", "2H"]"#);
-    match decide(&sc.state, &board, main_phase) {
-        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["c"]),
-        other => panic!("expected a hunter built at Iċ-Ċirkewwa: {other:?}"),
-    }
+    let sc = position(HUNTERS_HOME, &units, r#"["10S", "9S", "2H"]"#);
+    expect_hunter_at_cirkewwa(&sc, &board);
 }
 
 #[test]
@@ -134,17 +141,13 @@ fn spades_wait_for_the_hunter_before_walls_round_a_town_nobody_threatens() {
     // can end Blue: the spades build the hunter. Before, the walls came first (Malta, three
     // seats, seed 83: at the turn limit the winner held fifty towns and no Ship, the loser four
     // Ships).
-    let settlements = r#"[
-  {"id": "base", "owner": "Red", "place": "Ix-Xemxija", "fort": true, "base": true},
-  {"id": "c", "owner": "Red", "place": "Iċ-Ċirkewwa"}
-]"#;
     let [x, y] = xy(MARSALFORN);
     let units = format!(
         r#"[{{"id": "g", "owner": "Red", "type": "guard", "in": "c"}},
         {{"id": "bs", "owner": "Blue", "type": "ship", "at": {}}}]"#,
         water_ring([x, y + 4500.0], 0, 50, 2000)
     );
-    let sc = position_fed("main", settlements, &units, r#"["10S", "9S"]"#, 6);
+    let sc = position_fed("main", HUNTERS_HOME, &units, r#"["10S", "9S"]"#, 6);
     let view = SeatView::of(&sc.state, sc.state.actor());
     let ctx = Ctx::new(&view, &board, Level::Normal);
     assert!(ship_wanted(&ctx));
@@ -153,10 +156,7 @@ fn spades_wait_for_the_hunter_before_walls_round_a_town_nobody_threatens() {
         None,
         "the spades are not spent on walls round Iċ-Ċirkewwa"
     );
-    match decide(&sc.state, &board, main_phase) {
-        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["c"]),
-        other => panic!("expected a hunter built at Iċ-Ċirkewwa: {other:?}"),
-    }
+    expect_hunter_at_cirkewwa(&sc, &board);
 }
 
 #[test]
