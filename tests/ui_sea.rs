@@ -3,7 +3,8 @@
 //! the Ship (hover says it may), the Ship's reach at sea drawn when it is selected and the water
 //! it may sail to said on hover (land refused with the engine's words), a sail, and a Scout
 //! aboard another Ship landing on Gozo with one click on the spot hover calls legal; the Guard
-//! that boarded this turn is refused a landing, with why.
+//! that boarded this turn is refused a landing, with why. A Ship built at Bormla, up a creek
+//! narrower than the cells its reach is sampled on, sails out by a click.
 //!
 //! The new-game screen's seafaring switch is played too: off by default on Malta, on with one
 //! click (and the game then starts with Ships), greyed with its reason on Andorra, which has no
@@ -217,6 +218,105 @@ shot board-malta-ships
     assert!(
         !matches!(s.unit(scout).unwrap().at(), Location::Aboard(_)),
         "the Scout went ashore"
+    );
+}
+
+/// Orange holds Bormla, whose sea point is up Dockyard Creek, narrower there than the cells the
+/// rules sample a Ship's reach on. Sky holds Ir-Rabat on Gozo.
+const CREEK: &str = r#"{
+  "map": "malta",
+  "seed": 5,
+  "players": [{"name": "Orange", "colour": "orange"}, {"name": "Sky", "colour": "sky blue"}],
+  "options": {"seafaring": true},
+  "current": "Orange",
+  "phase": "main",
+  "turn": 3,
+  "settlements": [
+    {"id": "base", "owner": "Orange", "place": "Bormla", "fort": true, "base": true},
+    {"id": "sky", "owner": "Sky", "place": "Ir-Rabat", "fort": true, "base": true}
+  ],
+  "units": [
+    {"id": "guard", "owner": "Orange", "type": "guard", "in": "base"},
+    {"id": "sentry", "owner": "Sky", "type": "guard", "in": "sky"}
+  ],
+  "hands": {"Orange": ["10S", "9S", "2H"], "Sky": ["KD", "3S"]}
+}"#;
+
+#[test]
+fn a_ship_built_up_a_creek_sails_out_into_the_harbour_by_a_click() {
+    // A Ship built at Bormla had no water to sail to at all: its port was a trap, for a player
+    // and for the bots (a Malta game stood to its limit with a fleet there).
+    if !have_xvfb() {
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
+        return;
+    }
+    let map = GameMap::load(&root().join("maps/malta")).unwrap();
+    let sc = scenario_file::parse(&map, CREEK).unwrap();
+    let board = MapBoard::new(&map, sc.setup.scale);
+    let mut game = Game::restore(sc.setup.clone(), 5, vec![], vec![], sc.state.clone()).unwrap();
+    let save = save_json(&game, &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)]);
+    // The Ship the base's "Build a Ship" button will build, built here first with the engine.
+    let me = game.state().actor();
+    let cards = cheapest_set(game.state(), me, Suit::Spades).unwrap();
+    let port = sc.settlements["base"];
+    game.submit(&board, Command::BuildShip(BuildShip { cards, port }))
+        .unwrap();
+    let ship = game
+        .state()
+        .units()
+        .find(|u| u.kind() == UnitType::Ship)
+        .unwrap()
+        .id();
+    let reach = board.sea_reach(game.state(), ship).unwrap();
+    let start = reach.start;
+    let away = |p: &[f64; 2]| (p[0] - start[0]).hypot(p[1] - start[1]);
+    // Out of the creek: the reached water farthest from the Ship, inside the circle by a margin.
+    let sail_to = reach
+        .points()
+        .into_iter()
+        .filter(|p| away(p) < 0.8 * reach.radius)
+        .max_by(|a, b| away(a).total_cmp(&away(b)))
+        .expect("the Ship reaches water out of the creek");
+    assert!(away(&sail_to) > 1500.0, "{} m", away(&sail_to));
+    let body = format!(
+        "key +
+key +
+key +
+key +
+wait 2
+button Build a Ship at Bormla
+wait 2
+centre {harbour}
+wait 2
+unit {ship}
+wait 3
+hover-map {sail}
+wait 2
+expect-tip Legal: click to sail here
+shot ui-sea-creek
+map {sail}
+wait 2
+",
+        harbour = lonlat(&map, start),
+        ship = ship.0,
+        sail = lonlat(&map, sail_to),
+    );
+    let (_dir, after) = play_loaded(
+        &root().join("maps/malta"),
+        "creek",
+        &save,
+        &[],
+        &body,
+        &["ui-sea-creek"],
+        WINDOW,
+        Duration::from_secs(90),
+    );
+    let played = Game::from_json(&after).unwrap();
+    assert_eq!(command_kinds(&played), ["build_ship", "move"]);
+    let sailed = played.state().unit_pos(ship).unwrap().to_m();
+    assert!(
+        (sailed[0] - sail_to[0]).hypot(sailed[1] - sail_to[1]) < 60.0,
+        "the Ship sailed where the pointer was"
     );
 }
 
