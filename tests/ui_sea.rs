@@ -65,6 +65,28 @@ fn lonlat(map: &GameMap, p: [f64; 2]) -> String {
     format!("{} {}", ll[0], ll[1])
 }
 
+/// The position as a game to play on, and its save with Orange at the screen and Sky the AI.
+fn restored(sc: &scenario_file::LoadedScenario) -> (Game, String) {
+    let game = Game::restore(sc.setup.clone(), 5, vec![], vec![], sc.state.clone()).unwrap();
+    let save = save_json(&game, &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)]);
+    (game, save)
+}
+
+/// The Ship the port's "Build a Ship" button will build, built with the engine from the
+/// cheapest spades: the new unit.
+fn build_ship(game: &mut Game, board: &MapBoard, port: SettlementId) -> UnitId {
+    let me = game.state().actor();
+    let cards = cheapest_set(game.state(), me, Suit::Spades).unwrap();
+    let before: Vec<UnitId> = game.state().units().map(|u| u.id()).collect();
+    game.submit(board, Command::BuildShip(BuildShip { cards, port }))
+        .unwrap();
+    game.state()
+        .units()
+        .map(|u| u.id())
+        .find(|u| !before.contains(u))
+        .unwrap()
+}
+
 #[test]
 fn a_ship_is_built_boarded_sailed_and_its_cargo_lands_by_clicks_with_the_engines_verdicts() {
     if !have_xvfb() {
@@ -76,22 +98,11 @@ fn a_ship_is_built_boarded_sailed_and_its_cargo_lands_by_clicks_with_the_engines
     let board = MapBoard::new(&map, sc.setup.scale);
     let (guard, scout) = (sc.unit("guard").unwrap(), sc.unit("scout").unwrap());
     let port = sc.settlements["base"];
-    let mut game = Game::restore(sc.setup.clone(), 5, vec![], vec![], sc.state.clone()).unwrap();
-    let save = save_json(&game, &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)]);
+    let (mut game, save) = restored(&sc);
 
     // What the clicks will do, played here first with the engine: the Ship the spades build,
     // where it may sail with the Guard aboard, and where the Scout may land.
-    let me = game.state().actor();
-    let cards = cheapest_set(game.state(), me, Suit::Spades).unwrap();
-    let before: Vec<UnitId> = game.state().units().map(|u| u.id()).collect();
-    game.submit(&board, Command::BuildShip(BuildShip { cards, port }))
-        .unwrap();
-    let ship = game
-        .state()
-        .units()
-        .map(|u| u.id())
-        .find(|u| !before.contains(u))
-        .unwrap();
+    let ship = build_ship(&mut game, &board, port);
     game.submit(&board, Command::BoardShip(BoardShip { unit: guard, ship }))
         .unwrap();
     let reach = board.sea_reach(game.state(), ship).unwrap();
@@ -253,20 +264,8 @@ fn a_ship_built_up_a_creek_sails_out_into_the_harbour_by_a_click() {
     let map = GameMap::load(&root().join("maps/malta")).unwrap();
     let sc = scenario_file::parse(&map, CREEK).unwrap();
     let board = MapBoard::new(&map, sc.setup.scale);
-    let mut game = Game::restore(sc.setup.clone(), 5, vec![], vec![], sc.state.clone()).unwrap();
-    let save = save_json(&game, &[Seat::Human, Seat::Ai(omms::ai::Level::Normal)]);
-    // The Ship the base's "Build a Ship" button will build, built here first with the engine.
-    let me = game.state().actor();
-    let cards = cheapest_set(game.state(), me, Suit::Spades).unwrap();
-    let port = sc.settlements["base"];
-    game.submit(&board, Command::BuildShip(BuildShip { cards, port }))
-        .unwrap();
-    let ship = game
-        .state()
-        .units()
-        .find(|u| u.kind() == UnitType::Ship)
-        .unwrap()
-        .id();
+    let (mut game, save) = restored(&sc);
+    let ship = build_ship(&mut game, &board, sc.settlements["base"]);
     let reach = board.sea_reach(game.state(), ship).unwrap();
     let start = reach.start;
     let away = |p: &[f64; 2]| (p[0] - start[0]).hypot(p[1] - start[1]);
