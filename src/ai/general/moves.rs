@@ -122,7 +122,9 @@ pub(super) fn plan(ctx: &Ctx) -> Vec<Command> {
             "[{}] turn {} objective {:?} storm {storm}",
             ctx.me.0,
             ctx.state.turn(),
-            target.as_ref().map(|t| (t.at, t.defenders.len())),
+            target
+                .as_ref()
+                .map(|t| (t.target, t.enemy.0, t.defenders.len(), t.prize)),
         );
     }
     for (u, goal) in goals {
