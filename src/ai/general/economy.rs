@@ -151,6 +151,10 @@ fn fortify(ctx: &Ctx) -> Option<Command> {
     {
         return None;
     }
+    // And before any walls while an army waits idle for them on a land its player holds.
+    if !candidates.is_empty() && super::sea::fleet_first(ctx) {
+        return None;
+    }
     candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     candidates
         .into_iter()

@@ -116,7 +116,26 @@ pub(super) fn main_phase(ctx: &Ctx) -> Option<Command> {
 /// water and fewer Ships than [`ships_wanted`]), or to hunt the last Ships of a player with no
 /// settlement left ([`build_hunter`]). Spades are then worth keeping for it.
 pub(super) fn ship_wanted(ctx: &Ctx) -> bool {
-    (short_of_ships(ctx) && aim(ctx).is_some()) || !hunted(ctx).is_empty()
+    aim(ctx).is_some_and(|aim| short_of_ships(ctx, &aim)) || !hunted(ctx).is_empty()
+}
+
+/// Whether Ships come before walls even round threatened towns: an army of [`ARMY_TO_SAIL`] or
+/// more stands on the land the expedition sails from, with the enemy only across the water, and
+/// the fleet to carry it is short. Four seats, seed 8: eighteen units stood on Gozo, which
+/// their player held whole, from turn 225 to the limit, while every spade walled towns on
+/// contested Malta and not one Ship was built.
+pub(super) fn fleet_first(ctx: &Ctx) -> bool {
+    let Some(aim) = aim(ctx) else {
+        return false;
+    };
+    if !short_of_ships(ctx, &aim) {
+        return false;
+    }
+    let Some(home) = ctx.board.land_group(aim.port_at) else {
+        return false;
+    };
+    let lands = Lands::of(ctx);
+    lands.held(home) && lands.mine.iter().filter(|m| m.2 == home).count() >= ARMY_TO_SAIL
 }
 
 /// Where the Ships of players with no settlement left lie, while I have no more Ships than
@@ -133,14 +152,32 @@ fn hunted(ctx: &Ctx) -> Vec<MapPoint> {
     homeless
 }
 
-fn short_of_ships(ctx: &Ctx) -> bool {
-    let units = ctx.state.units_of(ctx.me);
-    let ships = my_ships(ctx).len();
-    ships < ships_wanted(units.len() - ships, enemy_ships(ctx))
+/// Whether the fleet is short of [`ships_wanted`] for the units it has to carry: those on the
+/// land it sails from and those aboard. Units already ashore across the water need no Ship:
+/// counting the whole army, a general fighting on Malta with one unit left on Gozo kept six
+/// empty Ships in harbour there (two seats, seed 56), spades that walled no town.
+fn short_of_ships(ctx: &Ctx, aim: &Aim) -> bool {
+    let home = ctx.board.land_group(aim.port_at);
+    let sailing = ctx
+        .state
+        .units_of(ctx.me)
+        .into_iter()
+        .filter(|u| !is_ship(ctx, *u))
+        .filter(|u| {
+            ctx.state
+                .unit(*u)
+                .is_some_and(|unit| matches!(unit.at(), Location::Aboard(_)))
+                || ctx
+                    .state
+                    .unit_pos(*u)
+                    .is_some_and(|p| home.is_some() && ctx.board.land_group(p) == home)
+        })
+        .count();
+    my_ships(ctx).len() < ships_wanted(sailing, enemy_ships(ctx))
 }
 
 fn build(ctx: &Ctx, aim: &Aim) -> Option<Command> {
-    if !short_of_ships(ctx) {
+    if !short_of_ships(ctx, aim) {
         return None;
     }
     let cmd = Command::BuildShip(BuildShip {

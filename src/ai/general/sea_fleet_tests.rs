@@ -3,7 +3,7 @@
 //! enemy Ships lying in the way of a landing, the winner builds Ships to hunt a beaten player's
 //! last ones (with spades kept for them before walls), a party afloat with no port left makes
 //! for the shore, and spades buy the Ship an expedition lacks before walls round a town nobody
-//! threatens.
+//! threatens, or, while an army waits idle at the port for them, before any walls.
 
 use super::*;
 
@@ -254,4 +254,98 @@ fn an_empty_enemy_ship_threatens_no_town_and_a_loaded_one_threatens_with_its_par
     assert_eq!(threat(&ship), none, "an empty Ship lands no one");
     let dice = u32::from(UnitType::Invader.attack().0);
     assert_eq!(threat(&format!("{ship}{party}")), none + 2 * dice);
+}
+
+#[test]
+fn ships_come_before_walls_round_a_threatened_town_while_an_army_waits_for_them() {
+    let board = board();
+    // Red holds all of Malta it stands on (Iċ-Ċirkewwa, its base and port) and Marsalforn
+    // on Gozo, where Blue's Invaders in Ix-Xagħra threaten it. With an army of ten at the port
+    // and no Ship to carry it, the spades build the Ship, not the walls round Marsalforn
+    // (Malta, four seats, seed 8: eighteen units stood on Gozo for 175 turns while every spade
+    // walled a contested town and not one Ship was built).
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
+  {"id": "ms", "owner": "Red", "place": "Marsalforn"},
+  {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}
+]"#;
+    let at_home = |n: usize| {
+        let mut units: Vec<String> = (0..n)
+            .map(|i| {
+                format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "base"}}"#)
+            })
+            .collect();
+        units.push(r#"{"id": "g", "owner": "Red", "type": "guard", "in": "ms"}"#.into());
+        for b in ["b1", "b2", "b3"] {
+            units.push(format!(
+                r#"{{"id": "{b}", "owner": "Blue", "type": "invader", "in": "xaghra"}}"#
+            ));
+        }
+        let sc = position_fed(
+            "main",
+            settlements,
+            &format!("[{}]", units.join(",")),
+            r#"["10S", "9S"]"#,
+            6,
+        );
+        let ms = sc.settlements["ms"];
+        (sc, ms)
+    };
+    let (sc, ms) = at_home(10);
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    let at = sc.state.settlement(ms).unwrap().pos();
+    assert!(ctx.threat(at) > 0, "Blue threatens Marsalforn");
+    assert_eq!(
+        crate::ai::general::economy::main_phase(&ctx, &[]),
+        None,
+        "the spades are not spent on walls round Marsalforn"
+    );
+    match decide(&sc.state, &board, main_phase) {
+        Some(Command::BuildShip(b)) => assert_eq!(b.port, sc.settlements["base"]),
+        other => panic!("expected a Ship built at Iċ-Ċirkewwa: {other:?}"),
+    }
+    // With three at the port there is no army waiting: the threatened town is walled.
+    let (sc, ms) = at_home(3);
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    assert!(matches!(
+        crate::ai::general::economy::main_phase(&ctx, &[]),
+        Some(Command::Fortify(f)) if f.settlement == ms
+    ));
+}
+
+#[test]
+fn an_army_already_ashore_across_the_water_wants_no_more_ships() {
+    let board = board();
+    // Red's twelve Invaders have landed and hold Marsalforn, walled, next to Blue's base on
+    // Gozo; at home on Malta only a Guard in Ix-Xemxija is left. The Ships an army needs are
+    // for the units still to cross, and there are none: the spades wall Ix-Xemxija. (Counting
+    // the whole army, a general fighting across the water kept six empty Ships in harbour at
+    // home: Malta, two seats, seed 56.)
+    let settlements = r#"[
+  {"id": "base", "owner": "Red", "place": "Iċ-Ċirkewwa", "fort": true, "base": true},
+  {"id": "xemxija", "owner": "Red", "place": "Ix-Xemxija"},
+  {"id": "ms", "owner": "Red", "place": "Marsalforn", "fort": true},
+  {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}
+]"#;
+    let mut units: Vec<String> = (0..12)
+        .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "ms"}}"#))
+        .collect();
+    units.push(r#"{"id": "g", "owner": "Red", "type": "guard", "in": "xemxija"}"#.into());
+    units.push(r#"{"id": "b", "owner": "Blue", "type": "guard", "in": "xaghra"}"#.into());
+    let sc = position_fed(
+        "main",
+        settlements,
+        &format!("[{}]", units.join(",")),
+        r#"["10S", "9S"]"#,
+        8,
+    );
+    let view = SeatView::of(&sc.state, sc.state.actor());
+    let ctx = Ctx::new(&view, &board, Level::Normal);
+    assert!(!ship_wanted(&ctx));
+    assert!(matches!(
+        crate::ai::general::economy::main_phase(&ctx, &[]),
+        Some(Command::Fortify(f)) if f.settlement == sc.settlements["xemxija"]
+    ));
 }
