@@ -19,6 +19,15 @@ fn channel() -> String {
     water_ring(xy([14.31, 35.995]), 0, 50, 2000)
 }
 
+/// `n` Invaders of Red's in settlement `inside`, as scenario units.
+fn red_invaders(n: usize, inside: &str) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "{inside}"}}"#)
+        })
+        .collect()
+}
+
 #[test]
 fn an_empty_ship_strikes_a_ship_in_harbour_though_the_odds_are_against_it() {
     let board = board();
@@ -77,9 +86,7 @@ fn empty_ships_go_for_the_enemy_ships_lying_in_the_way_of_a_landing() {
   {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true},
   {"id": "ms", "owner": "Blue", "place": "Marsalforn"}
 ]"#;
-    let mut units: Vec<String> = (0..8)
-        .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "base"}}"#))
-        .collect();
+    let mut units = red_invaders(8, "base");
     units.push(format!(
         r#"{{"id": "ship", "owner": "Red", "type": "ship", "at": {}}}"#,
         channel()
@@ -270,11 +277,7 @@ fn ships_come_before_walls_round_a_threatened_town_while_an_army_waits_for_them(
   {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}
 ]"#;
     let at_home = |n: usize| {
-        let mut units: Vec<String> = (0..n)
-            .map(|i| {
-                format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "base"}}"#)
-            })
-            .collect();
+        let mut units = red_invaders(n, "base");
         units.push(r#"{"id": "g", "owner": "Red", "type": "guard", "in": "ms"}"#.into());
         for b in ["b1", "b2", "b3"] {
             units.push(format!(
@@ -329,9 +332,7 @@ fn an_army_already_ashore_across_the_water_wants_no_more_ships() {
   {"id": "ms", "owner": "Red", "place": "Marsalforn", "fort": true},
   {"id": "xaghra", "owner": "Blue", "place": "Ix-Xagħra", "fort": true, "base": true}
 ]"#;
-    let mut units: Vec<String> = (0..12)
-        .map(|i| format!(r#"{{"id": "i{i}", "owner": "Red", "type": "invader", "in": "ms"}}"#))
-        .collect();
+    let mut units = red_invaders(12, "ms");
     units.push(r#"{"id": "g", "owner": "Red", "type": "guard", "in": "xemxija"}"#.into());
     units.push(r#"{"id": "b", "owner": "Blue", "type": "guard", "in": "xaghra"}"#.into());
     let sc = position_fed(
