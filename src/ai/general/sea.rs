@@ -43,10 +43,11 @@ struct Aim {
     port_at: MapPoint,
 }
 
-/// Ships a general keeps for its expeditions, by the size of its army: a Ship carries three, and
-/// a crossing and the way back take a few turns, so a landing in strength needs a fleet (with
-/// one or two Ships, games on Malta stalled with thirty units idle on each island). Against an
-/// enemy afloat it keeps one more than he has, so its hunters outnumber his Ships.
+/// Ships a general keeps for its expeditions, by the units still to cross ([`short_of_ships`]):
+/// a Ship carries three, and a crossing and the way back take a few turns, so a landing in
+/// strength needs a fleet (with one or two Ships, games on Malta stalled with thirty units idle
+/// on each island). Against an enemy afloat it keeps one more than he has, so its hunters
+/// outnumber his Ships.
 fn ships_wanted(units: usize, enemy_ships: usize) -> usize {
     let fleet = match units {
         0..=2 => 0,
