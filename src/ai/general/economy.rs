@@ -143,16 +143,12 @@ fn fortify(ctx: &Ctx) -> Option<Command> {
         .map(|s| (ctx.threat(s.pos()), s.id()))
         .filter(|(threat, _)| *threat > 0 || !site_soon)
         .collect();
-    // Spades an expedition's fleet lacks go to Ships before walls nobody threatens: a general
-    // holding all of Malta walled its towns for a hundred turns with one Ship to reach Gozo.
+    // Spades an expedition's fleet lacks go to Ships before walls nobody threatens (a general
+    // holding all of Malta walled its towns for a hundred turns with one Ship to reach Gozo),
+    // and before any walls while an army waits idle for them on a land its player holds.
     if !candidates.is_empty()
-        && candidates.iter().all(|(threat, _)| *threat == 0)
-        && super::sea::ship_wanted(ctx)
+        && super::sea::walls_wait(ctx, candidates.iter().any(|(threat, _)| *threat > 0))
     {
-        return None;
-    }
-    // And before any walls while an army waits idle for them on a land its player holds.
-    if !candidates.is_empty() && super::sea::fleet_first(ctx) {
         return None;
     }
     candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -120,17 +120,24 @@ pub(super) fn ship_wanted(ctx: &Ctx) -> bool {
     aim(ctx).is_some_and(|aim| short_of_ships(ctx, &aim)) || !hunted(ctx).is_empty()
 }
 
-/// Whether Ships come before walls even round threatened towns: an army of [`ARMY_TO_SAIL`] or
-/// more stands on the land the expedition sails from, with the enemy only across the water, and
-/// the fleet to carry it is short. Four seats, seed 8: eighteen units stood on Gozo, which
-/// their player held whole, from turn 225 to the limit, while every spade walled towns on
-/// contested Malta and not one Ship was built.
-pub(super) fn fleet_first(ctx: &Ctx) -> bool {
+/// Whether the spades wait for Ships rather than wall a town. Round towns nobody threatens, they
+/// wait whenever a Ship is wanted ([`ship_wanted`]); round a threatened town, only while an army
+/// of [`ARMY_TO_SAIL`] or more stands on the land the expedition sails from, that land is held
+/// and the fleet to carry the army is short. Four seats, seed 8: eighteen units stood on Gozo,
+/// which their player held whole, from turn 225 to the limit, while every spade walled towns
+/// on contested Malta and not one Ship was built. The sea aim is worked out once for both.
+pub(super) fn walls_wait(ctx: &Ctx, threatened: bool) -> bool {
+    if !threatened && !hunted(ctx).is_empty() {
+        return true;
+    }
     let Some(aim) = aim(ctx) else {
         return false;
     };
     if !short_of_ships(ctx, &aim) {
         return false;
+    }
+    if !threatened {
+        return true;
     }
     let Some(home) = ctx.board.land_group(aim.port_at) else {
         return false;
