@@ -9,7 +9,12 @@ use clap::{Parser, Subcommand};
 
 /// OMMS — On Map Military Strategy, on real OpenStreetMap road maps.
 #[derive(Parser, Debug)]
-#[command(name = "omms", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "omms",
+    version = env!("OMMS_VERSION"),
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     /// Map package folder to play on (default: the shipped Andorra map).
     #[arg(long, value_name = "DIR")]

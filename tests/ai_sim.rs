@@ -225,3 +225,30 @@ fn nobody_wins_on_their_first_turn() {
         );
     }
 }
+
+/// Benchmarks (`tools/bench-ai-games --baseline`) set two builds side by side; each names the
+/// commit it was built from, so a stale copy of another branch's build shows.
+#[test]
+fn the_version_line_names_the_commit_the_binary_was_built_from() {
+    let out = omms(&["--version"]);
+    assert!(out.status.success());
+    let line = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(
+        line.starts_with(&format!("omms {}", env!("CARGO_PKG_VERSION"))),
+        "{line}"
+    );
+    let head = Command::new("git")
+        .args(["rev-parse", "--short=10", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output();
+    match head {
+        Ok(h) if h.status.success() => {
+            let commit = String::from_utf8_lossy(&h.stdout).trim().to_string();
+            assert!(
+                line.contains(&format!("({commit}")),
+                "{line} (HEAD {commit})"
+            );
+        }
+        _ => eprintln!("skipped the commit: not built from a git checkout ({line})"),
+    }
+}
