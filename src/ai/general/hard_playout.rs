@@ -10,7 +10,6 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::hard_plan::Knobs;
 use super::{General, Level};
 use crate::ai::Bot;
 use crate::rules::view::command_seen_by;
@@ -29,25 +28,10 @@ pub(super) fn through_replies(
     seed: u64,
     rounds: usize,
 ) -> u64 {
-    with_plan(board, state, me, Knobs::NORMAL, seed, rounds)
-}
-
-/// As [`through_replies`], with my seat played by `normal` turned by `plan` every turn.
-pub(super) fn with_plan(
-    board: &dyn Board,
-    state: &mut State,
-    me: PlayerId,
-    plan: Knobs,
-    seed: u64,
-    rounds: usize,
-) -> u64 {
     let budget = PLAYOUT_COMMANDS * rounds.max(1);
     let mut begun = 0;
     let seats = state.players().len();
     let mut bots: Vec<General> = (0..seats).map(|_| General::new(Level::Normal)).collect();
-    if let Some(mine) = bots.get_mut(me.index()) {
-        mine.knobs = plan;
-    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let start = state.turn();
     let mut turn = start;
