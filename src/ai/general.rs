@@ -12,10 +12,11 @@
 //!   odds of the whole assault — every attacker in turn against every defender — say it will
 //!   fall; it buys resource dice where they swing an assault, and closes roads to starve what
 //!   it cannot storm yet.
-//! - `hard` plays as `normal` but plans each turn by play-outs on hands dealt at random from
-//!   the cards it cannot see, with fresh dice: a few whole-turn plans played rounds ahead
-//!   ([`hard_plan`]), and each attack-phase choice weighed through the replies ([`search`]);
-//!   it departs from `normal`'s choice only on a gain beyond the play-outs' noise.
+//! - `hard` plays as `normal` but holds more of its towns (up to 70% of its units in
+//!   garrisons, where `normal` keeps 40% to have an army left in games of three and four), and
+//!   weighs each attack-phase choice by play-outs through the replies on hands dealt at random
+//!   from the cards it cannot see, with fresh dice ([`search`]); it departs from `normal`'s
+//!   choice only on a gain beyond the play-outs' noise.
 //!
 //! A bot's only memory is the moves it planned for the turn in hand, kept to save the work of
 //! planning them again; a fresh bot plans the same moves.
