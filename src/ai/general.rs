@@ -38,7 +38,6 @@ mod campaign;
 mod decide;
 mod economy;
 mod hard_playout;
-mod knobs;
 mod moves;
 mod pieces;
 mod sea;
@@ -102,8 +101,9 @@ pub(super) struct Style {
     pub cards: bool,
     /// Play-outs per candidate in the attack phase (0: none).
     pub rollouts: usize,
-    /// How the war is weighed.
-    pub knobs: knobs::Knobs,
+    /// The share of the units that may sit in garrisons ([`GARRISON_SHARE`],
+    /// [`HARD_GARRISON_SHARE`]).
+    pub garrison_share: f64,
 }
 
 impl Style {
@@ -114,21 +114,21 @@ impl Style {
                 dice: false,
                 cards: false,
                 rollouts: 0,
-                knobs: knobs::Knobs::NORMAL,
+                garrison_share: GARRISON_SHARE,
             },
             Level::Normal => Style {
                 concentrate: true,
                 dice: true,
                 cards: true,
                 rollouts: 0,
-                knobs: knobs::Knobs::NORMAL,
+                garrison_share: GARRISON_SHARE,
             },
             Level::Hard => Style {
                 concentrate: true,
                 dice: true,
                 cards: true,
                 rollouts: search::ROLLOUTS,
-                knobs: knobs::Knobs::HARD,
+                garrison_share: HARD_GARRISON_SHARE,
             },
         }
     }
@@ -425,7 +425,7 @@ impl<'a> Ctx<'a> {
     fn garrisons(&self) -> &BTreeMap<SettlementId, usize> {
         self.garrisons.get_or_init(|| {
             let units = self.state.units_of(self.me).len();
-            let share = self.style.knobs.garrison_share;
+            let share = self.style.garrison_share;
             let mut left = (units as f64 * share).ceil() as usize;
             let base = self.state.player(self.me).base();
             let mut mine: Vec<(bool, u32, SettlementId, usize)> = self

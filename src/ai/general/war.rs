@@ -135,7 +135,7 @@ pub(super) fn loss_weight(ctx: &Ctx, enemy: PlayerId) -> f64 {
     let ratio = (ctx.army(enemy) / ctx.army(ctx.me).max(1.0)).min(1.5);
     let field = ctx.field_units().len() as f64;
     let idle = IDLE_FIELD / field.max(IDLE_FIELD);
-    (ratio * ratio * idle * patience(ctx)).clamp(0.15, 1.5) * ctx.style.knobs.loss_scale
+    (ratio * ratio * idle * patience(ctx)).clamp(0.15, 1.5)
 }
 
 /// How dear a unit still is, by how many rounds the game has lasted: whole for the first
@@ -401,12 +401,7 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
     }
     // Best first; ties keep the settlements' order, as the first best always did.
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let skip = ctx
-        .style
-        .knobs
-        .objective_skip
-        .min(ranked.len().saturating_sub(1));
-    ranked.into_iter().nth(skip).map(|(_, o)| o)
+    ranked.into_iter().next().map(|(_, o)| o)
 }
 
 /// Whether unit `u` could ever get to `at`: it may leave the roads, or a road piece joins them.
@@ -422,6 +417,9 @@ fn crosses_to(ctx: &Ctx, u: UnitId, at: MapPoint) -> bool {
             .is_some_and(|p| super::pieces::same_piece(ctx, p, at))
 }
 
+/// The least chance of taking a settlement for the army to move in and storm it.
+const STORM_P: f64 = 0.5;
+
 /// Whether `units` can storm `o` now on the odds: likely to take it, and worth it.
 pub(super) fn storms(ctx: &Ctx, o: &Objective, units: &[UnitId]) -> bool {
     let a = assault(
@@ -429,7 +427,7 @@ pub(super) fn storms(ctx: &Ctx, o: &Objective, units: &[UnitId]) -> bool {
         &o.defenders,
         o.prize,
     );
-    a.p_capture >= ctx.style.knobs.storm_p && a.value > 0.0
+    a.p_capture >= STORM_P && a.value > 0.0
 }
 
 #[cfg(test)]
