@@ -51,7 +51,8 @@ pub fn choose(field: &Battlefield, state: &MusketState, rng: &mut ChaCha8Rng) ->
     // won 8.4 points less than the Captain. So the General attacks as the Captain does and
     // thinks only when it defends. And only over its shots: looking ahead over its moves, the
     // defender held 10.9 points less than the Captain on Andorra (`tools/bench-bots 8
-    // maps/andorra omog-musket`, 2026-12-07 (20)); on its shots alone, 3.0 points more.
+    // maps/andorra omog-musket`, 2026-12-07 (20)); on its shots alone, 1.7 points more
+    // (Liechtenstein 0.4 less, Malta 1.7 less: level with the Captain, not shown stronger).
     if side == Side::Attacker || matches!(state.phase(), Phase::Move(_)) {
         return captain;
     }
