@@ -227,8 +227,8 @@ pub(super) fn dice_in_hand(ctx: &Ctx) -> u8 {
     sets
 }
 
-/// What the army works towards: an enemy settlement, or the last units of a player who has no
-/// settlement left.
+/// What the army works towards: an enemy settlement, the last units of a player who has no
+/// settlement left, or a stack caught in the field.
 #[derive(Debug, Clone)]
 pub(super) struct Objective {
     /// What is attacked to take it.
@@ -282,8 +282,17 @@ const ARMY_CORE: usize = 5;
 /// way, or on its way.
 pub(super) const FIELD_KILL: f64 = 0.75;
 
+/// Seats still in the game from which the army also hunts enemy stacks out in the field, not
+/// only settlements. With three or more, towns change hands for ever while the units that
+/// take them live on (issue 14: four-seat Malta, seeds 1–72, decided 50 games; hunting the
+/// field stacks too, 61). In a duel the enemy's field army comes to my towns and is met
+/// there: hunting it with two seats left lost `normal` its edge over `easy` (50 Andorra
+/// games, easy 19–30 normal became 28–21).
+const FIELD_HUNT_SEATS: usize = 3;
+
 /// The objective: the enemy settlement whose capture is worth most for its cost, nearness and
-/// the weakness of its owner (or the last units of a player without settlements).
+/// the weakness of its owner (or the last units of a player without settlements, or, with
+/// three seats or more, a stack out in the field that the units in reach can kill now).
 /// Objectives at a point of `blocked` are passed over.
 pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Option<Objective> {
     // How far a target is from the army that would take it: the few free units nearest to it
@@ -351,9 +360,11 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
             prize: prize(ctx, s),
         })
         .collect();
+    let hunt_field = ctx.state.active_players().len() >= FIELD_HUNT_SEATS;
     for u in ctx.state.units().filter(|u| u.owner() != ctx.me) {
         let homeless = ctx.state.settlements_of(u.owner()).is_empty();
-        if !homeless || ctx.state.stack_of(u.id()).first() != Some(&u.id()) {
+        let in_field = hunt_field && matches!(u.at(), Location::Road(_) | Location::OffRoad(_));
+        if !(homeless || in_field) || ctx.state.stack_of(u.id()).first() != Some(&u.id()) {
             continue;
         }
         if let Some(at) = ctx.state.unit_pos(u.id()) {
@@ -362,7 +373,9 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
                 at,
                 enemy: u.owner(),
                 defenders: stack_guards(ctx, u.id()),
-                prize: 6.0,
+                // A stack caught in the field is worth its kills alone (`FIELD_KILL` is in
+                // them); the last units of a player are worth the end of that player.
+                prize: if homeless { 6.0 } else { 0.0 },
             });
         }
     }
@@ -371,6 +384,15 @@ pub(super) fn objective(ctx: &Ctx, free: &[UnitId], blocked: &[MapPoint]) -> Opt
     for c in candidates.into_iter().filter(|c| !blocked.contains(&c.at)) {
         let near = in_striking_range(ctx, c.at, free);
         let now = assault(&strikers(ctx, &near, c.enemy, extra), &c.defenders, c.prize);
+        // A stack in the field moves on: it is struck where it stands or not at all, and its
+        // road distance is not worth asking for (on seafaring Malta that cost half again).
+        let caught = match c.target {
+            Target::Unit(_) => !ctx.state.settlements_of(c.enemy).is_empty(),
+            Target::Settlement(_) => false,
+        };
+        if caught && now.p_capture < STORM_P {
+            continue;
+        }
         let distance = match distance(c.at) {
             Some(d) => d,
             // Off the army's roads, but some unit (a Scout over the fields) can strike it now.
@@ -523,5 +545,60 @@ mod objective_tests {
         // On land the army keeps its old choice: the empty town, softer for the longer walk.
         let (target, ..) = objective_from(4_000_000, false);
         assert_eq!(target, Some(Target::Settlement(pas)), "on land");
+    }
+
+    /// Red's eight Invaders stand four kilometres up the valley; a lone Blue Scout is on the
+    /// road four hundred metres from them, and Blue's walled base Ordino is held by two Guards.
+    /// With a third seat still in the game the army goes for the Scout: it is the kind of unit
+    /// that retakes the towns an army leaves behind, and killing units is what ends a game of
+    /// three. In a duel it marches on Ordino, as before.
+    #[test]
+    fn with_three_seats_the_army_hunts_a_stack_in_the_field() {
+        const GREEN: PlayerId = PlayerId(2);
+        let board = valley();
+        let objective_with = |seats: &[&str]| {
+            let mut sc = Scenario::new(setup(seats), 1);
+            let home = sc.settlement(RED, PlaceId(0), true, true);
+            for _ in 0..2 {
+                sc.unit(RED, UnitType::Guard, Location::Settlement(home));
+            }
+            let ordino = sc.settlement(BLUE, PlaceId(4), true, true);
+            for _ in 0..2 {
+                sc.unit(BLUE, UnitType::Guard, Location::Settlement(ordino));
+            }
+            let near = MapPoint {
+                x_mm: 4_400_000,
+                y_mm: 0,
+            };
+            let scout = sc.unit(BLUE, UnitType::Scout, Location::Road(near));
+            if seats.len() == 3 {
+                // Green, at the far end of the valley, is strong and walled: no target.
+                let soldeu = sc.settlement(GREEN, PlaceId(6), true, true);
+                let pas = sc.settlement(GREEN, PlaceId(5), true, false);
+                for s in [soldeu, pas] {
+                    for _ in 0..4 {
+                        sc.unit(GREEN, UnitType::Guard, Location::Settlement(s));
+                    }
+                }
+            }
+            let at = MapPoint {
+                x_mm: 4_000_000,
+                y_mm: 0,
+            };
+            for _ in 0..8 {
+                sc.unit(RED, UnitType::Invader, Location::Road(at));
+            }
+            sc.turn(RED, Phase::Main, 41);
+            let state = sc.build(&board).unwrap();
+            let view = SeatView::of(&state, RED);
+            let ctx = Ctx::new(&view, &board, Level::Normal);
+            let (free, _) = super::super::moves::army(&ctx, &ctx.free_sites());
+            let target = objective(&ctx, &free, &[]).map(|o| o.target);
+            (target, ordino, scout)
+        };
+        let (target, _, scout) = objective_with(&["Red", "Blue", "Green"]);
+        assert_eq!(target, Some(Target::Unit(scout)), "three seats");
+        let (target, ordino, _) = objective_with(&["Red", "Blue"]);
+        assert_eq!(target, Some(Target::Settlement(ordino)), "a duel");
     }
 }
