@@ -503,6 +503,37 @@ mod objective_tests {
     const RED: PlayerId = PlayerId(0);
     const BLUE: PlayerId = PlayerId(1);
 
+    /// Red's home, Andorra la Vella, and Blue's walled base, Ordino, each held by two Guards.
+    fn homes(sc: &mut Scenario) -> SettlementId {
+        let home = sc.settlement(RED, PlaceId(0), true, true);
+        for _ in 0..2 {
+            sc.unit(RED, UnitType::Guard, Location::Settlement(home));
+        }
+        let ordino = sc.settlement(BLUE, PlaceId(4), true, true);
+        for _ in 0..2 {
+            sc.unit(BLUE, UnitType::Guard, Location::Settlement(ordino));
+        }
+        ordino
+    }
+
+    /// Red's army, eight Invaders `x_mm` up the valley road, in Red's main phase: its objective.
+    fn red_objective(mut sc: Scenario, x_mm: i64) -> Option<Target> {
+        let board = valley();
+        for _ in 0..8 {
+            sc.unit(
+                RED,
+                UnitType::Invader,
+                Location::Road(MapPoint { x_mm, y_mm: 0 }),
+            );
+        }
+        sc.turn(RED, Phase::Main, 41);
+        let state = sc.build(&board).unwrap();
+        let view = SeatView::of(&state, RED);
+        let ctx = Ctx::new(&view, &board, Level::Normal);
+        let (free, _) = super::super::moves::army(&ctx, &ctx.free_sites());
+        objective(&ctx, &free, &[]).map(|o| o.target)
+    }
+
     /// Blue's base, Ordino, is walled and held by two Guards; Blue's other town, Pas de la
     /// Casa, stands empty at the far end of the valley. Red's eight Invaders stand between
     /// them, out of reach of both this turn. With seafaring the army's objective is Ordino: an
@@ -512,31 +543,13 @@ mod objective_tests {
     /// Within reach, the empty town is taken at once.
     #[test]
     fn the_army_marches_on_a_held_base_and_leaves_a_far_empty_town_to_raiders() {
-        let board = valley();
         let objective_from = |x_mm: i64, seafaring: bool| {
             let mut game = setup(&["Red", "Blue"]);
             game.options.seafaring = seafaring;
             let mut sc = Scenario::new(game, 1);
-            let home = sc.settlement(RED, PlaceId(0), true, true);
-            for _ in 0..2 {
-                sc.unit(RED, UnitType::Guard, Location::Settlement(home));
-            }
-            let ordino = sc.settlement(BLUE, PlaceId(4), true, true);
-            for _ in 0..2 {
-                sc.unit(BLUE, UnitType::Guard, Location::Settlement(ordino));
-            }
+            let ordino = homes(&mut sc);
             let pas = sc.settlement(BLUE, PlaceId(5), false, false);
-            let at = MapPoint { x_mm, y_mm: 0 };
-            for _ in 0..8 {
-                sc.unit(RED, UnitType::Invader, Location::Road(at));
-            }
-            sc.turn(RED, Phase::Main, 41);
-            let state = sc.build(&board).unwrap();
-            let view = SeatView::of(&state, RED);
-            let ctx = Ctx::new(&view, &board, Level::Normal);
-            let (free, _) = super::super::moves::army(&ctx, &ctx.free_sites());
-            let target = objective(&ctx, &free, &[]).map(|o| o.target);
-            (target, ordino, pas)
+            (red_objective(sc, x_mm), ordino, pas)
         };
         let (target, ordino, pas) = objective_from(4_000_000, true);
         assert_eq!(target, Some(Target::Settlement(ordino)));
@@ -555,17 +568,9 @@ mod objective_tests {
     #[test]
     fn with_three_seats_the_army_hunts_a_stack_in_the_field() {
         const GREEN: PlayerId = PlayerId(2);
-        let board = valley();
         let objective_with = |seats: &[&str]| {
             let mut sc = Scenario::new(setup(seats), 1);
-            let home = sc.settlement(RED, PlaceId(0), true, true);
-            for _ in 0..2 {
-                sc.unit(RED, UnitType::Guard, Location::Settlement(home));
-            }
-            let ordino = sc.settlement(BLUE, PlaceId(4), true, true);
-            for _ in 0..2 {
-                sc.unit(BLUE, UnitType::Guard, Location::Settlement(ordino));
-            }
+            let ordino = homes(&mut sc);
             let near = MapPoint {
                 x_mm: 4_400_000,
                 y_mm: 0,
@@ -581,20 +586,7 @@ mod objective_tests {
                     }
                 }
             }
-            let at = MapPoint {
-                x_mm: 4_000_000,
-                y_mm: 0,
-            };
-            for _ in 0..8 {
-                sc.unit(RED, UnitType::Invader, Location::Road(at));
-            }
-            sc.turn(RED, Phase::Main, 41);
-            let state = sc.build(&board).unwrap();
-            let view = SeatView::of(&state, RED);
-            let ctx = Ctx::new(&view, &board, Level::Normal);
-            let (free, _) = super::super::moves::army(&ctx, &ctx.free_sites());
-            let target = objective(&ctx, &free, &[]).map(|o| o.target);
-            (target, ordino, scout)
+            (red_objective(sc, 4_000_000), ordino, scout)
         };
         let (target, _, scout) = objective_with(&["Red", "Blue", "Green"]);
         assert_eq!(target, Some(Target::Unit(scout)), "three seats");
